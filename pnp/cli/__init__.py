@@ -1,0 +1,38 @@
+"""The ``pnp`` command line. Commands are thin: check options, call the core, write or
+echo. Heavy modules (layouts, renderers) are imported inside the commands that draw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from pnp import __version__
+from pnp.cli.kit import kit
+from pnp.cli.starcharts import starcharts
+from pnp.errors import PnpError
+
+
+class PnpGroup(click.Group):
+    """Turns our errors into ``FILE:LINE:COL: message`` on stderr and exit status 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PnpError as exc:
+            click.echo(str(exc), err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+def cli() -> None:
+    """Print-and-play kits and rules-checking scorers for star-themed games."""
+
+
+cli.add_command(starcharts)
+cli.add_command(kit)
+
+
+def main() -> None:
+    cli()

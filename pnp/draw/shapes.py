@@ -1,0 +1,110 @@
+"""Display items. Coordinates are points with the PDF orientation (y grows upwards);
+the SVG renderer is the one place that flips them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from pnp.draw.fonts import Font
+from pnp.geometry import Box
+
+BLACK = "#000000"
+INK = "#1a1a1a"
+GREY = "#7a7a7a"
+LIGHT = "#b8b8b8"
+FAINT = "#dcdcdc"
+WHITE = "#ffffff"
+
+
+class Anchor(Enum):
+    START = "start"
+    MIDDLE = "middle"
+    END = "end"
+
+
+class Flip(Enum):
+    """The paper edge a duplex printer turns the sheet over."""
+
+    LONG = "long"
+    SHORT = "short"
+
+
+@dataclass(frozen=True)
+class Stroke:
+    color: str = INK
+    width: float = 0.5
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: Stroke = Stroke()
+
+
+@dataclass(frozen=True)
+class Rect:
+    box: Box
+    stroke: Stroke | None = Stroke()
+    fill: str | None = None
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    stroke: Stroke | None = Stroke()
+    fill: str | None = None
+
+
+@dataclass(frozen=True)
+class Poly:
+    points: tuple[tuple[float, float], ...]
+    closed: bool = True
+    stroke: Stroke | None = Stroke()
+    fill: str | None = None
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; ``(x, y)`` is the baseline point at the anchor."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    font: Font = Font.REGULAR
+    anchor: Anchor = Anchor.START
+    color: str = INK
+    angle: float = 0.0  # degrees, counter-clockwise about (x, y)
+
+
+Item = Line | Rect | Circle | Poly | Text
+
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+    printable: Box
+    items: tuple[Item, ...]
+    trim: Box | None = None
+    bleed: Box | None = None
+
+    @property
+    def media(self) -> Box:
+        return Box(0.0, 0.0, self.width, self.height)
+
+
+@dataclass(frozen=True)
+class Document:
+    title: str
+    pages: tuple[Page, ...]
+    duplex: Flip | None = None
+    subject: str = field(default="")

@@ -1,0 +1,1 @@
+"""Layouts: game data to pages of display items. Pure: no renderer is imported here."""

@@ -1,0 +1,45 @@
+"""The Star Charts player aid: two copies per page, cut apart along the dashed line."""
+
+from __future__ import annotations
+
+from pnp.draw.fonts import Font
+from pnp.draw.shapes import INK, Item, Line, Page, Rect, Stroke
+from pnp.geometry import Box
+from pnp.layouts.flow import Block, fit_flow
+from pnp.layouts.page import content_area, cut_line, finish, text_block
+from pnp.paper import Paper
+from pnp.starcharts.content import Ability, AidSection
+from pnp.units import mm
+
+_ABILITIES = "{abilities}"
+
+
+def aid_blocks(sections: tuple[AidSection, ...], abilities: tuple[Ability, ...]) -> list[Block]:
+    blocks: list[Block] = []
+    for section in sections:
+        blocks.append(Block(section.heading, heading=True))
+        for point in section.points:
+            if point == _ABILITIES:
+                blocks += [Block(f"{a.name}: {a.text}", icon=a.icon) for a in abilities]
+            else:
+                blocks.append(Block(point))
+    return blocks
+
+
+def aid_items(title: str, blocks: list[Block], box: Box) -> list[Item]:
+    inner = box.inset(mm(3))
+    items: list[Item] = [Rect(box, Stroke(INK, 0.8), radius=mm(2))]
+    items += text_block(inner.x, inner.top, [title], 13, Font.BOLD)
+    head, body = inner.take_top(mm(8))
+    items.append(Line(inner.x, head.y + mm(1), inner.right, head.y + mm(1), Stroke(INK, 0.5)))
+    items += fit_flow(blocks, body.columns(2, mm(5)), 9.0)
+    return items
+
+
+def aid_pages(title: str, blocks: list[Block], paper: Paper, copies: int = 2) -> list[Page]:
+    area = content_area(paper)
+    top, bottom = area.rows(2, mm(6))
+    items = aid_items(title, blocks, top)
+    if copies > 1:
+        items += aid_items(title, blocks, bottom) + cut_line(area.cy, area)
+    return [finish(paper, items, "Star Charts · pnp · print at 100 %: the bar is 50 mm long")]

@@ -1,0 +1,1 @@
+"""Renderers: the drawing model to PDF (ReportLab) or SVG (svgwrite), checked first."""

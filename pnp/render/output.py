@@ -1,0 +1,53 @@
+"""Writing documents: preflight every page, render, and write atomically."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+
+from pnp import atomic
+from pnp.draw.shapes import Document
+from pnp.errors import PnpError
+
+
+class Format(Enum):
+    PDF = "pdf"
+    SVG = "svg"
+
+
+class PreflightError(PnpError):
+    pass
+
+
+def check(doc: Document) -> None:
+    from pnp.render.preflight import preflight
+
+    problems = [
+        f"{doc.title}, page {n}: {message}"
+        for n, page in enumerate(doc.pages, 1)
+        for message in preflight(page)
+    ]
+    if problems:
+        raise PreflightError("\n".join(problems))
+
+
+def svg_paths(path: Path, pages: int) -> list[Path]:
+    if pages == 1:
+        return [path]
+    return [path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(1, pages + 1)]
+
+
+def write(doc: Document, path: Path, fmt: Format) -> list[Path]:
+    """Write ``doc`` to ``path`` (SVG: one file per page); return the files written."""
+    check(doc)
+    if fmt is Format.PDF:
+        from pnp.render.pdf import render_pdf
+
+        atomic.write_bytes(path, render_pdf(doc))
+        return [path]
+    from pnp.render.svg import render_svg
+
+    paths = svg_paths(path, len(doc.pages))
+    for n, (page, target) in enumerate(zip(doc.pages, paths, strict=True), 1):
+        atomic.write_text(target, render_svg(page, f"{doc.title} ({n}/{len(doc.pages)})"))
+    return paths

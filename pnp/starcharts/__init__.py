@@ -1,0 +1,1 @@
+"""Star Charts, a dice-drafting roll-and-write: charts, content, engine and checks."""

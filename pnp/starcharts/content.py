@@ -1,0 +1,81 @@
+"""The Star Charts objective cards, abilities and player aid, read from ``data/starcharts``.
+The same records are printed and scored, so a printed kit always matches its scorer."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import Problem, SourceError
+from pnp.paths import data_dir
+
+
+@dataclass(frozen=True)
+class Objective:
+    id: str
+    name: str
+    condition: str
+    high: int
+    low: int
+    obstacles: bool = False  # only dealt with obstacle charts
+
+
+@dataclass(frozen=True)
+class Ability:
+    id: str
+    name: str
+    text: str
+    icon: str
+
+
+@dataclass(frozen=True)
+class AidSection:
+    heading: str
+    points: tuple[str, ...]
+
+
+def _load(name: str) -> tuple[Path, dict[str, Any]]:
+    path = data_dir() / "starcharts" / name
+    try:
+        return path, tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        where = re.search(r"line (\d+), column (\d+)", str(exc))
+        line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
+        raise SourceError([Problem(str(path), line, col, str(exc))]) from None
+
+
+def _records(name: str, table: str, kind: type[Any]) -> tuple[Any, ...]:
+    path, data = _load(name)
+    try:
+        return tuple(kind(**record) for record in data[table])
+    except (KeyError, TypeError) as exc:
+        raise SourceError([Problem(str(path), 1, 1, f"bad [[{table}]] record: {exc}")]) from None
+
+
+@cache
+def objectives() -> tuple[Objective, ...]:
+    return tuple(_records("objectives.toml", "objective", Objective))
+
+
+@cache
+def abilities() -> tuple[Ability, ...]:
+    return tuple(_records("abilities.toml", "ability", Ability))
+
+
+def objective_by_id() -> dict[str, Objective]:
+    return {o.id: o for o in objectives()}
+
+
+def ability_by_id() -> dict[str, Ability]:
+    return {a.id: a for a in abilities()}
+
+
+@cache
+def aid() -> tuple[str, tuple[AidSection, ...]]:
+    _, data = _load("aid.toml")
+    sections = tuple(AidSection(s["heading"], tuple(s["points"])) for s in data["section"])
+    return data["title"], sections
