@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from pnp.draw.shapes import Document, Flip
-from pnp.paper import Backs, Paper
+if TYPE_CHECKING:
+    from pnp.draw.shapes import Document
+    from pnp.paper import Paper
 
 GAMES = ("starcharts",)
 
@@ -24,8 +26,10 @@ class Note:
 
 
 def starcharts_jobs(paper: Paper) -> list[Job]:
+    from pnp.draw.shapes import Flip
     from pnp.layouts.cards import CardOptions
     from pnp.layouts.starcharts import aid_document, cards_document, sheets_document
+    from pnp.paper import Backs
     from pnp.starcharts.chart import chart_ids, load_chart
 
     def sheet(chart_id: str) -> Callable[[], Document]:
@@ -56,14 +60,29 @@ player-aid.pdf                 two player aids per page.
 
 You also need five eight-sided dice and a pencil per player.
 
-Credits
--------
-Star positions: d3-celestial by Olaf Frohn (BSD 3-Clause licence, copyright (c) 2015
-Olaf Frohn), from XHIP (Anderson & Francis 2012); constellation figures after the IAU
-charts. Star names: IAU Working Group on Star Names (CC BY). Font: DejaVu Sans
-Condensed (Bitstream Vera licence; DejaVu changes public domain).
+Credits: see CREDITS.txt.
 """
+
+CREDITS = """Credits
+=======
+
+Star positions and constellation figures: d3-celestial by Olaf Frohn, from XHIP
+(Anderson & Francis 2012) and the IAU constellation charts. Its licence:
+
+{sky}
+Star names: IAU Working Group on Star Names (WGSN), Creative Commons Attribution.
+
+Font: DejaVu Sans Condensed, embedded in the PDFs. Its licence:
+
+{font}"""
 
 
 def starcharts_notes() -> list[Note]:
-    return [Note("starcharts/README.txt", STARCHARTS_README)]
+    from pnp.paths import FONT_DIR, data_dir
+
+    sky = (data_dir() / "sky" / "LICENSE.d3-celestial").read_text(encoding="utf-8")
+    font = (FONT_DIR / "LICENSE").read_text(encoding="utf-8")
+    return [
+        Note("starcharts/README.txt", STARCHARTS_README),
+        Note("starcharts/CREDITS.txt", CREDITS.format(sky=sky, font=font)),
+    ]

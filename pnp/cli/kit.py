@@ -49,4 +49,4 @@ def kit(game: str, out_dir: Path, fmt: str, paper: Paper) -> None:
             written += len(write(job.build(), out_dir / f"{job.path}.{fmt}", Format(fmt)))
     for note in notes:
         atomic.write_text(out_dir / note.path, note.text)
-    click.echo(f"wrote {written} files and {len(notes)} note to {out_dir}/starcharts")
+    click.echo(f"wrote {written + len(notes)} files to {out_dir}/starcharts")

@@ -91,11 +91,13 @@ def objective_front(objective: Objective) -> CardFace:
             Font.BOLD,
             anchor=Anchor.MIDDLE,
         )
-        icon = Box(inner.x, inner.top - mm(39), inner.w, mm(29))
+        icon = Box(inner.x, inner.top - mm(43), inner.w, mm(32))
         items += pattern_icon(objective.id, icon)
-        text_box = Box(inner.x, inner.y + mm(19), inner.w, icon.y - mm(2) - inner.y - mm(19))
-        size, lines = fit_wrapped(objective.condition, text_box.w, text_box.h, 9.5)
-        items += text_block(inner.cx, text_box.top, lines, size, anchor=Anchor.MIDDLE)
+        values_top = inner.y + mm(19)
+        text_box = Box(inner.x, values_top, inner.w, icon.y - mm(2) - values_top)
+        size, lines = fit_wrapped(objective.condition, text_box.w, text_box.h, 10.5)
+        block = len(lines) * size * 1.2
+        items += text_block(inner.cx, text_box.cy + block / 2, lines, size, anchor=Anchor.MIDDLE)
         items += _values(objective, Box(inner.x, inner.y, inner.w, mm(17)))
         return items
 

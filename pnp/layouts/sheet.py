@@ -286,12 +286,12 @@ def ability_tile(ability: Ability, tile: Box) -> list[Item]:
     items.append(Text(bx, by - glyph * 0.36, ability.icon, glyph, Font.BOLD, Anchor.MIDDLE))
     marks_w = mm(11)
     text_box = Box(
-        bx + badge_r + mm(1.8), inner.y, inner.right - marks_w - bx - badge_r - mm(2.5), inner.h
+        bx + badge_r + mm(1.8), inner.y, inner.right - marks_w - bx - badge_r - mm(4), inner.h
     )
     name_size = min(9.0, inner.h * 0.3)
     items += text_block(text_box.x, text_box.top, [ability.name], name_size, Font.BOLD)
     body = text_box.take_top(name_size * 1.25)[1]
-    size, lines = fit_wrapped(ability.text, body.w, body.h, min(7.0, name_size * 0.8))
+    size, lines = fit_wrapped(ability.text, body.w, body.h, 7.0)
     items += text_block(body.x, body.top, lines, size)
     marks = Box(inner.right - marks_w, inner.y, marks_w, inner.h)
     mark = min(mm(3.2), inner.h * 0.3)

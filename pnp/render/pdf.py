@@ -30,7 +30,15 @@ def render_pdf(doc: Document) -> bytes:
     _register_fonts()
     out = io.BytesIO()
     first = doc.pages[0]
-    canvas = Canvas(out, pagesize=(first.width, first.height), invariant=1, pageCompression=1)
+    # The initial font goes into every page's preamble; ours keeps Helvetica (a
+    # standard, never-embedded font) out of the file.
+    canvas = Canvas(
+        out,
+        pagesize=(first.width, first.height),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=Font.REGULAR.value,
+    )
     canvas.setTitle(doc.title)
     canvas.setSubject(doc.subject)
     canvas.setAuthor("pnp")

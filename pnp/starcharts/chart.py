@@ -10,6 +10,7 @@ from functools import cached_property
 from pathlib import Path
 
 from pnp.errors import PnpError, Problem, ProblemCollector, SourceError
+from pnp.parsing import source_lines, strip_comment
 from pnp.paths import data_dir
 from pnp.starcharts.coords import CoordError, column_letter, format_cell, parse_cell
 
@@ -78,10 +79,6 @@ _KEY = re.compile(r"([A-Za-z-]+)\s*:\s*(.*)\Z")
 _SYMBOLS = {c.value: c for c in Cell}
 
 
-def _strip_comment(line: str) -> str:
-    return line.split("#", 1)[0].rstrip()
-
-
 def _grid_cells(text: str, col0: int) -> list[tuple[int, str]]:
     """The cell symbols of one grid row with their 1-based columns: either every
     character is a cell, or cells are separated by single spaces."""
@@ -101,8 +98,8 @@ def parse_chart(text: str, path: str = "<chart>", chart_id: str | None = None) -
     figure_spec: list[tuple[int, int, str]] = []
     in_grid = False
     grid_line = 0
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = _strip_comment(raw)
+    for lineno, raw in enumerate(source_lines(text), 1):
+        line = strip_comment(raw)
         if not line.strip():
             continue
         match = _KEY.match(line.strip())

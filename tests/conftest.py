@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from pnp.cli import cli
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
+    """Invoke the CLI in an empty folder: ``run("starcharts", "charts")``."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+
+    def invoke(*args: str) -> Result:
+        return runner.invoke(cli, list(args), catch_exceptions=False)
+
+    return invoke

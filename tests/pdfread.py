@@ -1,0 +1,129 @@
+"""Reading our PDFs back: page boxes and fonts with pypdf, drawn geometry and text
+positions with pdfminer."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from pdfminer.high_level import extract_pages
+from pdfminer.layout import LTChar, LTCurve, LTLine, LTPage, LTRect
+from pypdf import PdfReader
+
+MM = 72 / 25.4
+BASE14 = {
+    "Courier",
+    "Courier-Bold",
+    "Courier-Oblique",
+    "Courier-BoldOblique",
+    "Helvetica",
+    "Helvetica-Bold",
+    "Helvetica-Oblique",
+    "Helvetica-BoldOblique",
+    "Times-Roman",
+    "Times-Bold",
+    "Times-Italic",
+    "Times-BoldItalic",
+    "Symbol",
+    "ZapfDingbats",
+}
+
+
+@dataclass(frozen=True)
+class Char:
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+
+@dataclass(frozen=True)
+class Segment:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def vertical(self) -> bool:
+        return abs(self.x0 - self.x1) < 1e-3
+
+    @property
+    def horizontal(self) -> bool:
+        return abs(self.y0 - self.y1) < 1e-3
+
+
+@dataclass(frozen=True)
+class PageContent:
+    width: float
+    height: float
+    chars: list[Char]
+    lines: list[Segment]
+    bboxes: list[tuple[float, float, float, float]]  # of everything drawn
+
+    def text(self) -> str:
+        return "".join(c.text for c in self.chars)
+
+    def chars_of(self, text: str) -> list[Char]:
+        return [c for c in self.chars if c.text == text]
+
+
+def reader(data: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(data))
+
+
+def viewer_preferences(data: bytes) -> Any:
+    root: Any = reader(data).trailer["/Root"]
+    return root["/ViewerPreferences"]
+
+
+def pages(data: bytes) -> list[PageContent]:
+    out = []
+    for page in extract_pages(io.BytesIO(data)):
+        assert isinstance(page, LTPage)
+        chars: list[Char] = []
+        lines: list[Segment] = []
+        boxes: list[tuple[float, float, float, float]] = []
+        _walk(page, chars, lines, boxes)
+        out.append(PageContent(page.width, page.height, chars, lines, boxes))
+    return out
+
+
+def _walk(
+    node: Any,
+    chars: list[Char],
+    lines: list[Segment],
+    boxes: list[tuple[float, float, float, float]],
+) -> None:
+    for child in node:
+        if isinstance(child, LTChar):
+            chars.append(Char(child.get_text(), child.x0, child.y0, child.x1, child.y1))
+            boxes.append(child.bbox)
+        elif isinstance(child, LTLine):
+            (x0, y0), (x1, y1) = child.pts[0], child.pts[-1]
+            lines.append(Segment(x0, y0, x1, y1))
+            boxes.append(child.bbox)
+        elif isinstance(child, LTRect | LTCurve):
+            boxes.append(child.bbox)
+        elif hasattr(child, "__iter__"):
+            _walk(child, chars, lines, boxes)
+
+
+def box(page: Any, name: str) -> tuple[float, float, float, float]:
+    return tuple(float(v) for v in page[name])  # type: ignore[return-value]
+
+
+def fonts(data: bytes) -> list[dict[str, Any]]:
+    """Every font dictionary used by any page."""
+    found: dict[int, dict[str, Any]] = {}
+    for page in reader(data).pages:
+        resources: Any = page["/Resources"]
+        for ref in resources.get("/Font", {}).values():
+            found[ref.idnum] = ref.get_object()
+    return list(found.values())
