@@ -54,6 +54,26 @@ def test_svg_writes_one_file_per_page(run: Run) -> None:
     assert sorted(p.name for p in Path().glob("c-*.svg")) == [f"c-{n}.svg" for n in range(1, 5)]
 
 
+def test_svg_output_says_nothing_on_stderr(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pnp",
+            "starcharts",
+            "aid",
+            "--format",
+            "svg",
+            "-o",
+            str(tmp_path / "aid.svg"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0 and result.stderr == ""
+
+
 def test_malformed_chart_file_reports_every_problem_and_exits_1(run: Run) -> None:
     Path("broken.txt").write_text(BAD_CHART, encoding="utf-8")
     result = run("starcharts", "sheet", "broken.txt")

@@ -115,6 +115,7 @@ def _subset(font: Font, text: str) -> bytes:
     options = subset.Options()
     options.name_IDs = ["*"]
     options.notdef_outline = True
+    options.drop_tables = [*options.drop_tables, "FFTM"]  # FontForge's timestamp; it warns
     tt = TTFont(str(font.path), recalcTimestamp=False)
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=text)
