@@ -59,8 +59,8 @@ def _check_tiling(chart: Chart) -> None:
     assert runs is not None
     covered = 0
     for run in runs:
-        assert run.mask() & covered == 0, "runs overlap"
-        covered |= run.mask()
+        assert run.mask & covered == 0, "runs overlap"
+        covered |= run.mask
         assert run_is_legal(chart, run)
         assert 1 <= run_cost(chart, run) <= 8
     assert covered == chart.full

@@ -44,5 +44,5 @@ def test_runs_by_cost_hold_exactly_the_legal_runs_of_that_cost() -> None:
         for mask in masks:
             run = runs.mask_to_run[mask]
             assert run_cost(CHART, run) == cost and run_is_legal(CHART, run)
-    assert parse_run("A1-B1", 8).mask() in runs.by_cost[3]
-    assert parse_run("D1", 8).mask() not in runs.by_cost[1]
+    assert parse_run("A1-B1", 8).mask in runs.by_cost[3]
+    assert parse_run("D1", 8).mask not in runs.by_cost[1]

@@ -8,6 +8,7 @@ import click
 
 from pnp.cli.common import emit
 from pnp.cli.options import card_options, output_options, paper_option
+from pnp.cli.play import check, score, simulate, versus_ai
 from pnp.paper import Paper
 from pnp.starcharts.chart import UnknownChartError
 
@@ -15,6 +16,12 @@ from pnp.starcharts.chart import UnknownChartError
 @click.group()
 def starcharts() -> None:
     """Star Charts, the dice-drafting roll-and-write."""
+
+
+starcharts.add_command(score)
+starcharts.add_command(check)
+starcharts.add_command(simulate)
+starcharts.add_command(versus_ai)
 
 
 @starcharts.command()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 _CELL = re.compile(r"([A-Za-z])([0-9]{1,2})\Z")
 
@@ -45,6 +46,7 @@ class Run:
     def __len__(self) -> int:
         return len(self.cells)
 
+    @cached_property
     def mask(self) -> int:
         m = 0
         for i in self.cells:
@@ -73,3 +75,14 @@ def parse_run(text: str, size: int) -> Run:
 def format_run(run: Run, size: int) -> str:
     first, last = format_cell(run.cells[0], size), format_cell(run.cells[-1], size)
     return first if len(run.cells) == 1 else f"{first}-{last}"
+
+
+def run_from_mask(mask: int, size: int) -> Run:
+    """The run whose cells are the set bits of ``mask`` (cells of one straight run)."""
+    cells = []
+    bits = mask
+    while bits:
+        low = bits & -bits
+        cells.append(low.bit_length() - 1)
+        bits ^= low
+    return Run(tuple(cells), len(cells) == 1 or cells[1] - cells[0] == 1)

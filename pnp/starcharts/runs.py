@@ -60,7 +60,7 @@ def chart_runs(chart: Chart) -> ChartRuns:
         cost = run_cost(chart, run)
         if cost > MAX_COST or not run_is_legal(chart, run):
             continue
-        mask = run.mask()
+        mask = run.mask
         by_cost[cost].append(mask)
         starting[run.cells[0]].append((mask, cost))
         mask_to_run[mask] = run

@@ -30,8 +30,8 @@ def chart_table(charts: list[Chart]) -> str:
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-def show_chart(chart: Chart, marks: int = 0) -> str:
-    """The grid with coordinates; cells in ``marks`` are shown as ``x``."""
+def show_chart(chart: Chart, marks: int = 0, circled: int = 0) -> str:
+    """The grid with coordinates; cells in ``marks`` show as ``x``, circled stars as ``o``."""
     n = chart.size
     lines = [
         f"{chart.name} ({chart.id}, {n}×{n})",
@@ -41,6 +41,9 @@ def show_chart(chart: Chart, marks: int = 0) -> str:
         cells = []
         for c in range(n):
             i = r * n + c
-            cells.append("x" if marks >> i & 1 else chart.cells[i].value)
+            if circled >> i & 1:
+                cells.append("o")
+            else:
+                cells.append("x" if marks >> i & 1 else chart.cells[i].value)
         lines.append(f"{r + 1:>3} " + " ".join(cells))
     return "\n".join(lines) + "\n"

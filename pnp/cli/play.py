@@ -1,0 +1,187 @@
+"""``pnp starcharts score|check|simulate|versus-ai``: the commands that need no drawing."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from pnp.errors import Problem, SourceError
+
+if TYPE_CHECKING:
+    from pnp.starcharts.chart import Chart
+
+
+def _warn(warnings: list[Problem]) -> None:
+    for warning in warnings:
+        click.echo(str(warning), err=True)
+
+
+@click.command()
+@click.argument(
+    "games", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
+@click.option("--match", is_flag=True, help="The games form an extended match: add them up.")
+def score(games: tuple[Path, ...], as_json: bool, match: bool) -> None:
+    """Score finished games typed as text (see the README for the format)."""
+    from pnp.score.report import dumps, format_match, format_result, match_json, result_json
+    from pnp.score.result import decide_match
+    from pnp.score.starcharts import load_finished, score_finished
+
+    results = []
+    problems: list[Problem] = []
+    for path in games:
+        try:
+            result, warnings = score_finished(*load_finished(path))
+        except SourceError as exc:
+            problems.extend(exc.problems)
+            continue
+        _warn(warnings)
+        results.append(result)
+    if problems:
+        raise SourceError(problems)
+    if match:
+        if len({tuple(p.name for p in r.players) for r in results}) != 1:
+            raise click.UsageError("the games of a match have the same players")
+        outcome = decide_match(tuple(results))
+        click.echo(dumps(match_json(outcome)) if as_json else format_match(outcome), nl=False)
+        return
+    for result in results:
+        click.echo(dumps(result_json(result)) if as_json else format_result(result), nl=False)
+
+
+@click.command()
+@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
+@click.option(
+    "--sheets",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also write the finished sheets, in the format `score` reads, here.",
+)
+def check(log: Path, as_json: bool, sheets: Path | None) -> None:
+    """Replay a game log round by round, reject the first illegal step, print the scores."""
+    from pnp import atomic
+    from pnp.score.report import dumps, format_match, format_result, match_json, result_json
+    from pnp.score.result import GameResult
+    from pnp.starcharts.replay import chart_ref_from, check_log, finished_text, load_log
+
+    parsed = load_log(log)
+    games, outcome = check_log(parsed)
+    if sheets is not None:
+        for n, (game, logged) in enumerate(zip(games, parsed.games, strict=True), 1):
+            suffix = f"-game{n}" if len(games) > 1 else ""
+            ref = chart_ref_from(logged.chart_ref, log.parent, sheets)
+            atomic.write_text(sheets / f"{log.stem}{suffix}.txt", finished_text(game, ref))
+    if isinstance(outcome, GameResult):
+        click.echo(dumps(result_json(outcome)) if as_json else format_result(outcome), nl=False)
+    else:
+        click.echo(dumps(match_json(outcome)) if as_json else format_match(outcome), nl=False)
+
+
+def _chart(ref: str) -> Chart:
+    from pnp.starcharts.chart import UnknownChartError, load_chart
+
+    try:
+        return load_chart(ref)
+    except UnknownChartError as exc:
+        raise click.BadParameter(str(exc), param_hint="CHART") from None
+
+
+def _objectives(chart: Chart, given: str | None, rng: random.Random) -> tuple[str, ...]:
+    from pnp.starcharts.game import Setup, Variant, check_setup
+    from pnp.starcharts.simulate import deal
+
+    if given is None:
+        return deal(chart, rng)
+    chosen = tuple(given.replace(",", " ").split())
+    problems = check_setup(Setup(chart, chosen, ("you",), Variant.VERSUS_AI))
+    if problems:
+        raise click.BadParameter("; ".join(p.message for p in problems), param_hint="--objectives")
+    return chosen
+
+
+@click.command()
+@click.option("--chart", "chart_ref", required=True, help="Chart id or chart file.")
+@click.option(
+    "--players",
+    type=click.IntRange(1, 4),
+    default=4,
+    show_default=True,
+    help="1 plays against the A.I. (or solo with --variant solo), 2 the two-player game.",
+)
+@click.option(
+    "--variant",
+    type=click.Choice(["solo", "versus-ai"]),
+    help="For one player: which solo game (default versus-ai).",
+)
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--bot", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True)
+@click.option(
+    "--logs",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write each game's log here; `check` replays any of them.",
+)
+def simulate(
+    chart_ref: str,
+    players: int,
+    variant: str | None,
+    games: int,
+    seed: int,
+    bot: str,
+    logs: Path | None,
+) -> None:
+    """Bots play whole games: scores, game length, and how often each objective is claimed."""
+    from pnp import atomic
+    from pnp.starcharts.game import Variant
+    from pnp.starcharts.simulate import format_summary
+    from pnp.starcharts.simulate import simulate as run
+
+    if variant is not None and players != 1:
+        raise click.UsageError("--variant is for one player")
+    chart = _chart(chart_ref)
+    chosen = Variant(variant) if variant else None
+    summary, texts = run(chart, players, games, seed, bot, chosen, chart_ref, logs is not None)
+    if logs is not None:
+        width = len(str(games))
+        for k, text in enumerate(texts, 1):
+            atomic.write_text(logs / f"game-{k:0{width}d}.txt", text)
+    click.echo(format_summary(chart, summary, players, bot), nl=False)
+
+
+@click.command("versus-ai")
+@click.argument("chart_ref", metavar="CHART")
+@click.option("--objectives", help="The 4 dealt objective ids (default: dealt at random).")
+@click.option("--seed", type=int, help="Seed for the dice the tool rolls and the deal.")
+@click.option("--name", default="You", show_default=True)
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the game's log here when it ends.",
+)
+def versus_ai(
+    chart_ref: str, objectives: str | None, seed: int | None, name: str, log_path: Path | None
+) -> None:
+    """Play your printed sheet against the A.I.: enter your dice and picks each round."""
+    from pnp import atomic
+    from pnp.starcharts.session import VersusSession
+
+    chart = _chart(chart_ref)
+    rng = random.Random(seed)
+    dealt = _objectives(chart, objectives, rng)
+    session = VersusSession(chart, dealt, name, rng, chart_ref)
+    click.echo(f"{chart.name} ({chart.id}) against the A.I. Objectives: {' '.join(dealt)}.")
+    click.echo("Type 'help' for the commands.")
+    while True:
+        reply = session.handle(click.prompt(session.prompt(), default="", show_default=False))
+        for line in reply.lines:
+            click.echo(line)
+        if reply.done:
+            break
+    if log_path is not None and session.game.over:
+        atomic.write_text(log_path, session.log())
+        click.echo(f"wrote {log_path}")

@@ -1,0 +1,1 @@
+"""Scoring finished games and reporting results."""

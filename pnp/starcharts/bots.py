@@ -1,0 +1,200 @@
+"""Bots that play Star Charts through the same ``Game`` as the checker.
+
+- ``random``: a uniformly random legal draft; now and then it uses an ability it holds
+  (every ability appears in its games, so simulated logs exercise the whole checker).
+- ``greedy``: takes the draft that scores best right now: objectives it completes,
+  abilities it gains, cells it covers, and awkward cells (asteroids, comets) it clears.
+
+A bot returns the next line of its turn: a reroll (after which it is asked again), a
+draft or a skip."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from pnp.starcharts.actions import (
+    ABILITIES,
+    Action,
+    Adjust,
+    Draft,
+    Flip,
+    Gain,
+    Mark,
+    PlaceX,
+    Reroll,
+    Reuse,
+    Skip,
+    Split,
+    Turn,
+)
+from pnp.starcharts.content import objective_by_id
+from pnp.starcharts.game import Game, Variant, plan_gains
+from pnp.starcharts.objectives import met
+from pnp.starcharts.sheet import Sheet
+
+USE = 0.3  # how often the random bot, holding abilities, considers using them
+
+
+def _lines_completed(sheet: Sheet, before: int, after: int) -> list[int]:
+    """Lines complete in ``after`` but not in ``before`` (only lines touched can be)."""
+    lines = sheet.g.lines
+    return [ln for ln in sheet.g.touched(after & ~before) if after & lines[ln] == lines[ln]]
+
+
+def _gains(sheet: Sheet, lines: list[int], circled: int, rng: random.Random) -> list[Action]:
+    plan = plan_gains(sheet, lines, circled)
+    if not plan:
+        return []
+    choices = [a for a in ABILITIES if a not in sheet.gained]
+    rng.shuffle(choices)
+    return [Gain(choices[k], star.bit_length() - 1) for k, (_, star) in enumerate(plan)]
+
+
+def _holds_ability(game: Game, seat: int) -> bool:
+    sheets = game.sheets if game.variant is Variant.SOLO else [game.sheets[seat]]
+    return any(len(s.used) < len(s.gained) for s in sheets)
+
+
+class _Pool:
+    """Abilities this seat may still use this turn (in solo, both charts')."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        owners = [game.sheets[seat]]
+        if game.variant is Variant.SOLO:
+            owners.append(game.sheets[1 - seat])
+        self.counts = {a: sum(1 for s in owners if s.has_unused(a)) for a in ABILITIES}
+
+    def take(self, ability: str) -> bool:
+        if self.counts[ability] > 0:
+            self.counts[ability] -= 1
+            return True
+        return False
+
+
+def random_turn(game: Game, seat: int, rng: random.Random) -> Turn:
+    if _holds_ability(game, seat) and rng.random() < USE:
+        return _random_with_abilities(game, seat, rng)
+    sheet = game.sheets[seat]
+    avail = sheet.available()
+    faces = [f for f in game.pool if avail >> f & 1]
+    if not faces:
+        return Skip()
+    face = faces[rng.randrange(len(faces))]
+    runs = sheet.runs(face)
+    run = runs[rng.randrange(len(runs))]
+    g = sheet.g
+    after, lines = sheet.marked | run, g.lines
+    completed = [ln for ln in g.touched(run) if after & lines[ln] == lines[ln]]
+    if completed:
+        return Draft(face, (Mark(g.run(run)), *_gains(sheet, completed, sheet.circled, rng)))
+    return Draft(face, (Mark(g.run(run)),))
+
+
+def _random_with_abilities(game: Game, seat: int, rng: random.Random) -> Turn:
+    sheet = game.sheets[seat]
+    pool = _Pool(game, seat)
+    if pool.counts["reroll"] and rng.random() < 0.5:
+        return Reroll(tuple(rng.randint(1, 8) for _ in game.pool))
+    avail = sheet.available()
+    faces = [f for f in game.pool if avail >> f & 1]
+    if not faces:
+        return Skip()
+    face = faces[rng.randrange(len(faces))]
+    value = face
+    actions: list[Action] = []
+    reuse = [f for s, f in game.drafted if game.variant is Variant.SOLO or s != seat]
+    options: list[tuple[str, int]] = []
+    if pool.counts["adjust"]:
+        options += [
+            ("adjust", d) for d in (-2, -1, 1, 2) if value + d >= 1 and avail >> (value + d) & 1
+        ]
+    if pool.counts["flip"] and avail >> (9 - value) & 1:
+        options.append(("flip", 0))
+    if pool.counts["reuse"]:
+        options += [("reuse", v) for v in sorted(set(reuse)) if avail >> v & 1]
+    if options and rng.random() < 0.5:
+        kind, amount = rng.choice(options)
+        pool.take(kind)
+        if kind == "adjust":
+            actions.append(Adjust(amount))
+            value += amount
+        elif kind == "flip":
+            actions.append(Flip())
+            value = 9 - value
+        else:
+            actions.append(Reuse(amount))
+            value = amount
+    marked, circled = sheet.marked, sheet.circled
+    runs = _split(sheet, value, pool, rng) or [rng.choice(sheet.runs(value))]
+    if len(runs) == 2:
+        actions.append(Split((_cost(sheet, runs[0]), _cost(sheet, runs[1]))))
+    after = marked
+    for run in runs:
+        actions.append(Mark(sheet.g.run(run)))
+        after |= run
+    if pool.counts["place-x"] and rng.random() < 0.5:
+        free = [i for i in range(sheet.g.n**2) if not after >> i & 1 and sheet.placeable_cell(i)]
+        if free:
+            cell = rng.choice(free)
+            actions.append(PlaceX(cell))
+            after |= 1 << cell
+    actions += _gains(sheet, _lines_completed(sheet, marked, after), circled, rng)
+    return Draft(face, tuple(actions))
+
+
+def _cost(sheet: Sheet, run: int) -> int:
+    cells = sheet.g.chart.cells
+    return sum(cells[i].cost for i in sheet.g.run(run).cells)
+
+
+def _split(sheet: Sheet, value: int, pool: _Pool, rng: random.Random) -> list[int]:
+    if value < 2 or not pool.counts["split"] or rng.random() >= 0.5:
+        return []
+    first = rng.randint(1, value - 1)
+    for a in sheet.runs(first):
+        rest = [b for b in sheet.runs(value - first) if not a & b]
+        if rest:
+            pool.take("split")
+            return [a, rng.choice(rest)]
+    return []
+
+
+def greedy_turn(game: Game, seat: int, rng: random.Random) -> Turn:
+    sheet = game.sheets[seat]
+    avail = sheet.available()
+    targets = [
+        o
+        for o in game.claim_rounds
+        if o not in sheet.claimed
+        and len(game.claim_rounds[o]) < 2
+        and not met(o, game.g, sheet.marked)
+    ]
+    cards = objective_by_id()
+    hard = game.g.chart.asteroids | game.g.comets
+    best: tuple[float, int, int] | None = None
+    for face in sorted(set(game.pool), reverse=True):
+        if not avail >> face & 1:
+            continue
+        for run in sheet.runs(face):
+            after = sheet.marked | run
+            score = float(face)
+            score += sum(cards[o].high for o in targets if met(o, game.g, after)) * 2
+            completed = _lines_completed(sheet, sheet.marked, after)
+            if sheet.ungained():
+                score += 3 * len(plan_gains(sheet, completed))
+            score += 0.5 * (run & hard).bit_count()
+            score += rng.random() * 0.01
+            if best is None or score > best[0]:
+                best = (score, face, run)
+    if best is None:
+        return Skip()
+    _, face, run = best
+    actions: list[Action] = [Mark(game.g.run(run))]
+    completed = _lines_completed(sheet, sheet.marked, sheet.marked | run)
+    actions += _gains(sheet, completed, sheet.circled, rng)
+    return Draft(face, tuple(actions))
+
+
+Bot = Callable[[Game, int, random.Random], Turn]
+BOTS: dict[str, Bot] = {"random": random_turn, "greedy": greedy_turn}

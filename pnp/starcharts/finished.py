@@ -1,0 +1,233 @@
+"""The finished-game format players type after a game (``parse_finished``), and the
+same format written from a replayed game (``format_finished``)::
+
+    chart: lyra-8-obstacles
+    objectives: two-rows four-corners all-stars half-sky
+    variant: standard            # optional: standard, two-player, solo, versus-ai
+
+    player: Alice
+    x x x x x x x x
+    ...
+    boxes: two-rows@3 four-corners@5=2 0 half-sky@7=3 .
+    filled: 5
+    abilities: split used, reroll
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pnp.errors import ProblemCollector
+from pnp.parsing import source_lines, strip_comment
+from pnp.starcharts.actions import ABILITIES, Token, tokens
+
+_KEY = re.compile(r"([A-Za-z-]+)\s*:(.*)\Z")
+_CLAIM = re.compile(r"([a-z-]+)@([0-9]{1,3})(?:=([0-9]{1,2}))?\Z")
+_SKIP = re.compile(r"0(?:@([0-9]{1,3}))?\Z")
+_NUMBER = re.compile(r"[0-9]{1,2}\Z")
+GRID_SYMBOLS = set("xXo.*A-|")
+
+
+@dataclass(frozen=True)
+class BoxText:
+    kind: str  # "empty", "skip", "claim" or "number"
+    col: int
+    objective: str | None = None
+    round: int | None = None
+    points: int | None = None  # as written (claims: optional, then checked)
+
+
+@dataclass(frozen=True)
+class AbilityText:
+    ability: str
+    used: bool
+    col: int
+
+
+@dataclass(frozen=True)
+class PlayerText:
+    name: str
+    line: int
+    grid: tuple[tuple[int, tuple[Token, ...]], ...]  # (line, cells with their columns)
+    boxes: tuple[BoxText, ...]
+    boxes_line: int
+    filled: int | None
+    filled_line: int
+    abilities: tuple[AbilityText, ...]
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    path: str
+    chart: str
+    chart_line: int
+    objectives: tuple[Token, ...]
+    objectives_line: int
+    variant: str  # "" when not written: inferred from the number of players
+    variant_line: int
+    players: tuple[PlayerText, ...]
+
+
+def _grid_row(line: str) -> tuple[Token, ...]:
+    body = line.strip()
+    start = len(line) - len(line.lstrip()) + 1
+    if len(body) > 1 and all(ch == " " for ch in body[1::2]):
+        return tuple((start + i, body[i]) for i in range(0, len(body), 2))
+    return tuple((start + i, ch) for i, ch in enumerate(body))
+
+
+def _boxes(toks: list[Token], problems: ProblemCollector, line: int) -> list[BoxText]:
+    boxes = []
+    for col, text in toks:
+        if text == ".":
+            boxes.append(BoxText("empty", col))
+        elif m := _SKIP.match(text):
+            boxes.append(BoxText("skip", col, round=int(m.group(1)) if m.group(1) else None))
+        elif m := _CLAIM.match(text):
+            points = int(m.group(3)) if m.group(3) else None
+            boxes.append(BoxText("claim", col, m.group(1), int(m.group(2)), points))
+        elif _NUMBER.match(text):
+            boxes.append(BoxText("number", col, points=int(text)))
+        elif re.fullmatch(r"[a-z-]+", text):
+            problems.add(line, col, f"write the round {text} was claimed in, e.g. {text}@3")
+        else:
+            problems.add(
+                line, col, f"expected ., 0, a claim like two-rows@3=6 or a number, got {text!r}"
+            )
+    if len(toks) != 5:
+        problems.add(
+            line,
+            toks[-1][0] if toks else 1,
+            f"boxes: lists all 5 objective boxes (. for an empty one), not {len(toks)}",
+        )
+    return boxes
+
+
+def _abilities(toks: list[Token], problems: ProblemCollector, line: int) -> list[AbilityText]:
+    out: list[AbilityText] = []
+    for col, raw in toks:
+        text = raw.strip(",").lower()
+        if not text:
+            continue
+        if text == "used":
+            if not out or out[-1].used:
+                problems.add(line, col, "'used' follows the ability it belongs to")
+            else:
+                out[-1] = AbilityText(out[-1].ability, True, out[-1].col)
+        elif text in ABILITIES:
+            if any(a.ability == text for a in out):
+                problems.add(line, col, f"{text} is listed twice (an ability is gained once)")
+            out.append(AbilityText(text, False, col))
+        else:
+            problems.add(line, col, f"unknown ability {text!r} (expected {', '.join(ABILITIES)})")
+    return out
+
+
+class _Player:
+    def __init__(self, name: str, line: int) -> None:
+        self.name = name
+        self.line = line
+        self.grid: list[tuple[int, tuple[Token, ...]]] = []
+        self.boxes: list[BoxText] = []
+        self.boxes_line = 0
+        self.filled: int | None = None
+        self.filled_line = line
+        self.abilities: list[AbilityText] = []
+
+    def freeze(self) -> PlayerText:
+        return PlayerText(
+            self.name,
+            self.line,
+            tuple(self.grid),
+            tuple(self.boxes),
+            self.boxes_line or self.line,
+            self.filled,
+            self.filled_line,
+            tuple(self.abilities),
+        )
+
+
+def parse_finished(text: str, path: str) -> FinishedGame:
+    problems = ProblemCollector(path)
+    header: dict[str, tuple[int, int, str]] = {}
+    players: list[_Player] = []
+    current: _Player | None = None
+    for lineno, raw in enumerate(source_lines(text), 1):
+        line = strip_comment(raw)
+        if not line.strip():
+            continue
+        match = _KEY.match(line.strip())
+        indent = len(line) - len(line.lstrip())
+        if match is None:
+            if current is None:
+                problems.add(lineno, indent + 1, "expected 'chart:', 'objectives:' or 'player:'")
+                continue
+            row = _grid_row(line)
+            for col, ch in row:
+                if ch not in GRID_SYMBOLS:
+                    problems.add(
+                        lineno,
+                        col,
+                        f"unknown cell {ch!r} (expected x, o or a chart symbol . * A - |)",
+                    )
+            current.grid.append((lineno, row))
+            continue
+        key, value = match.group(1).lower(), match.group(2)
+        value_col = indent + len(match.group(1)) + 2
+        toks = tokens(value, value_col)
+        if key in ("chart", "objectives", "variant"):
+            if current is not None:
+                problems.add(lineno, indent + 1, f"'{key}:' belongs before the first player")
+            elif not toks or (key != "objectives" and len(toks) > 1):
+                problems.add(lineno, value_col, f"'{key}:' needs one value")
+            header[key] = (lineno, toks[0][0] if toks else value_col, value.strip())
+        elif key == "player":
+            if len(toks) != 1:
+                problems.add(lineno, value_col, "'player:' needs one name, without spaces")
+                continue
+            if any(p.name == toks[0][1] for p in players):
+                problems.add(lineno, toks[0][0], f"player {toks[0][1]} is listed twice")
+            current = _Player(toks[0][1], lineno)
+            players.append(current)
+        elif current is None:
+            problems.add(lineno, indent + 1, f"'{key}:' belongs to a player: start with 'player:'")
+        elif key == "boxes":
+            current.boxes = _boxes(toks, problems, lineno)
+            current.boxes_line = lineno
+        elif key == "filled":
+            current.filled_line = lineno
+            if len(toks) > 1 or (toks and toks[0][1] not in ("5", "0", ".")):
+                problems.add(lineno, value_col, "filled: is 5, 0 or . (empty)")
+            elif toks and toks[0][1] != ".":
+                current.filled = int(toks[0][1])
+        elif key == "abilities":
+            current.abilities = _abilities(toks, problems, lineno)
+        else:
+            problems.add(
+                lineno,
+                indent + 1,
+                f"unknown key {key!r} (expected boxes, filled, abilities or player)",
+            )
+    for key in ("chart", "objectives"):
+        if key not in header:
+            problems.add(1, 1, f"missing '{key}:' line")
+    if not players:
+        problems.add(1, 1, "no 'player:' sheets")
+    for p in players:
+        if not p.boxes_line:
+            problems.add(p.line, 1, f"{p.name} has no 'boxes:' line")
+    problems.raise_if_any()
+    chart_line, _, chart = header["chart"]
+    obj_line, obj_col, obj_text = header["objectives"]
+    variant_line, _, variant = header.get("variant", (0, 0, ""))
+    return FinishedGame(
+        path,
+        chart,
+        chart_line,
+        tuple(tokens(obj_text, obj_col)),
+        obj_line,
+        variant,
+        variant_line,
+        tuple(p.freeze() for p in players),
+    )

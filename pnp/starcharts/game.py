@@ -1,0 +1,691 @@
+"""One game of Star Charts as a state machine: rounds, the dice pool, the drafting order
+of each variant, and every turn checked against the rules (``RuleError`` names the
+rule broken). The log checker, the interactive A.I. session and the bots all play
+through this class, so they agree on what is legal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from pnp.starcharts.actions import (
+    MODIFIERS,
+    Action,
+    Adjust,
+    Draft,
+    Flip,
+    Free,
+    Gain,
+    Mark,
+    PlaceX,
+    Reroll,
+    Reuse,
+    Skip,
+    Split,
+    Turn,
+)
+from pnp.starcharts.ai import AI_NAME, AiSheet
+from pnp.starcharts.chart import Cell, Chart
+from pnp.starcharts.content import objective_by_id
+from pnp.starcharts.coords import format_cell, format_run, run_from_mask
+from pnp.starcharts.geometry import Geometry, geometry
+from pnp.starcharts.matching import max_matching, star_cells
+from pnp.starcharts.objectives import met
+from pnp.starcharts.rules import RuleError
+from pnp.starcharts.sheet import BoxEntry, Sheet
+
+
+class Variant(Enum):
+    STANDARD = "standard"
+    TWO_PLAYER = "two-player"
+    SOLO = "solo"
+    VERSUS_AI = "versus-ai"
+
+    @property
+    def dice(self) -> int:
+        return 5
+
+    def players_ok(self, count: int) -> bool:
+        if self is Variant.STANDARD:
+            return count in (3, 4)
+        return count == (2 if self is Variant.TWO_PLAYER else 1)
+
+
+SOLO_SHEETS = ("A", "B")
+
+
+@dataclass(frozen=True)
+class Setup:
+    chart: Chart
+    objectives: tuple[str, ...]
+    players: tuple[str, ...]
+    variant: Variant = Variant.STANDARD
+    first_roller: int = 0  # index into players
+
+
+def check_setup(setup: Setup) -> list[RuleError]:
+    """Problems with a game's set-up (empty when it is valid)."""
+    problems: list[RuleError] = []
+    known = objective_by_id()
+    objectives = setup.objectives
+    if len(objectives) != 4 or len(set(objectives)) != 4:
+        problems.append(RuleError("setup.objectives", "4 different objective cards are dealt"))
+    for obj in objectives:
+        if obj not in known:
+            problems.append(
+                RuleError(
+                    "setup.objectives",
+                    f"unknown objective {obj!r} (expected one of {', '.join(known)})",
+                )
+            )
+        elif known[obj].obstacles and not setup.chart.has_obstacles:
+            problems.append(
+                RuleError("setup.objectives", f"{obj} is only dealt with an obstacle chart")
+            )
+    if not setup.variant.players_ok(len(setup.players)):
+        wanted = {
+            Variant.STANDARD: "3 or 4 players",
+            Variant.TWO_PLAYER: "2 players",
+            Variant.SOLO: "1 player",
+            Variant.VERSUS_AI: "1 player",
+        }[setup.variant]
+        problems.append(
+            RuleError(
+                "setup.players",
+                f"{setup.variant.value} is played by {wanted}, not {len(setup.players)}",
+            )
+        )
+    if len(set(setup.players)) != len(setup.players):
+        problems.append(RuleError("setup.players", "every player needs a different name"))
+    return problems
+
+
+def dice_count(variant: Variant, players: int) -> int:
+    return 4 if variant is Variant.STANDARD and players == 3 else 5
+
+
+class Phase(Enum):
+    ROLL = "roll"
+    DRAFT = "draft"
+    CLAIMS = "claims"
+    OVER = "over"
+
+
+class Game:
+    """``trusted=True`` skips re-checking moves built from the legal-run tables (the
+    simulator's bots); the transitions are the same, and the tests replay every
+    simulated log through the checking path."""
+
+    def __init__(self, setup: Setup, trusted: bool = False) -> None:
+        self.setup = setup
+        self.trusted = trusted
+        self.g: Geometry = geometry(setup.chart)
+        self.variant = setup.variant
+        names = SOLO_SHEETS if self.variant is Variant.SOLO else setup.players
+        self.sheets = [Sheet(self.g, name) for name in names]
+        self.ai = AiSheet(self.g) if self.variant is Variant.VERSUS_AI else None
+        self.round = 0
+        self.phase = Phase.ROLL
+        self.pool: list[int] = []
+        self.drafted: list[tuple[int, int]] = []  # (seat, face) this round; the A.I. is -1
+        self.picks: list[int] = []  # seats still to pick this round, in order
+        self.claim_rounds: dict[str, list[int]] = {o: [] for o in setup.objectives}
+        self.end_triggered = False
+        self.filled_round: dict[int, int] = {}  # seat -> round its Filled Sheet got a number
+        self.ai_log: list[tuple[int, int, list[int]]] = []  # (round, face, cells)
+        self._met: list[set[str]] = [set() for _ in self.sheets]  # conditions met stay met
+        self._checked: list[int] = [-1 for _ in self.sheets]  # marks when last checked
+
+    # -- seats ------------------------------------------------------------------------------
+
+    def seat(self, name: str) -> int:
+        for i, sheet in enumerate(self.sheets):
+            if sheet.name == name:
+                return i
+        raise KeyError(name)
+
+    def roller(self) -> int:
+        if self.variant in (Variant.SOLO, Variant.VERSUS_AI):
+            return 0
+        players = len(self.setup.players)
+        return (self.setup.first_roller + self.round - 1) % players
+
+    def _order(self) -> list[int]:
+        if self.variant is Variant.STANDARD:
+            players = len(self.sheets)
+            return [(self.roller() + k) % players for k in range(players)]
+        if self.variant is Variant.TWO_PLAYER:
+            r = self.roller()
+            return [r, 1 - r, 1 - r, r]
+        if self.variant is Variant.VERSUS_AI:
+            return [0, -1, 0, -1]
+        return []  # solo: two picks per chart, in any order
+
+    def next_seats(self) -> list[int]:
+        """The seats that may pick now (solo: either chart with picks left)."""
+        if self.phase is not Phase.DRAFT or not self.picks:
+            return []
+        if self.variant is Variant.SOLO:
+            return list(dict.fromkeys(self.picks))
+        return [self.picks[0]]
+
+    def expected(self) -> list[str]:
+        """Who may pick next (solo: either chart that still has picks)."""
+        if self.phase is not Phase.DRAFT:
+            return []
+        if self.variant is Variant.SOLO:
+            return [self.sheets[s].name for s in dict.fromkeys(self.picks)]
+        return [self.sheets[self.picks[0]].name] if self.picks else []
+
+    # -- rounds -----------------------------------------------------------------------------
+
+    def start_round(self, number: int, faces: list[int]) -> None:
+        if self.phase is Phase.OVER:
+            raise RuleError(
+                "game.over",
+                "the game is over: it ended after the round in "
+                "which a Filled Sheet box got a number",
+            )
+        if self.phase is not Phase.ROLL:
+            self.finish_round()
+            if self.over:
+                raise RuleError("game.over", f"the game ended after round {self.round}")
+        if number != self.round + 1:
+            raise RuleError("round.number", f"expected round {self.round + 1}, not {number}")
+        self.roll(faces)
+        self.round = number
+        self.drafted = []
+        self.picks = [s for s in self._order() if s < 0 or not self.sheets[s].done]
+        if self.variant is Variant.SOLO:
+            self.picks = [s for s in (0, 0, 1, 1) if not self.sheets[s].done]
+        self.phase = Phase.DRAFT
+        self._run_ai()
+        self._maybe_claims()
+
+    def roll(self, faces: list[int]) -> None:
+        want = dice_count(self.variant, len(self.setup.players))
+        if len(faces) != want:
+            raise RuleError("roll.dice", f"roll {want} dice, not {len(faces)}")
+        for face in faces:
+            if not 1 <= face <= 8:
+                raise RuleError("roll.dice", f"a d8 shows 1 to 8, not {face}")
+        self.pool = list(faces)
+
+    def finish_round(self) -> None:
+        """Close the round: every pick made; the game ends if a Filled Sheet got a number."""
+        if self.phase is Phase.DRAFT:
+            who = ", ".join(self.expected()) or AI_NAME
+            raise RuleError("draft.turn", f"round {self.round} ended before {who} drafted")
+        if self.phase is not Phase.CLAIMS:
+            return
+        ai_done = self.ai is not None and self.ai.done
+        self.phase = Phase.OVER if self.end_triggered or ai_done else Phase.ROLL
+
+    def _maybe_claims(self) -> None:
+        while self.picks and self.picks[0] >= 0 and self.sheets[self.picks[0]].done:
+            self.picks.pop(0)  # a grid filled this round takes no more drafts
+        if self.variant is Variant.SOLO:
+            self.picks = [s for s in self.picks if not self.sheets[s].done]
+        if not self.picks:
+            self.phase = Phase.CLAIMS
+
+    def _run_ai(self) -> None:
+        while self.ai is not None and self.picks and self.picks[0] == -1:
+            self.picks.pop(0)
+            face = max(self.pool)
+            self.pool.remove(face)
+            self.drafted.append((-1, face))
+            self.ai_log.append((self.round, face, self.ai.take(face)))
+            self._maybe_claims()
+
+    # -- turns ------------------------------------------------------------------------------
+
+    def play(self, seat: int, turn: Turn) -> None:
+        """One line of a player's turn: a draft, a skip, a reroll or a free place-x.
+        A turn that breaks a rule changes nothing."""
+        if self.trusted and type(turn) is Draft:  # a bot's draft, in turn by construction
+            self._draft(seat, self.sheets[seat], turn)
+            self.picks.remove(seat)
+            self._maybe_claims()
+            self._run_ai()
+            return
+        saved = (
+            [s.snapshot() for s in self.sheets],
+            list(self.pool),
+            list(self.drafted),
+            list(self.picks),
+            dict(self.filled_round),
+            self.end_triggered,
+        )
+        try:
+            self._play(seat, turn)
+        except RuleError:
+            states, self.pool, self.drafted, self.picks, self.filled_round, self.end_triggered = (
+                saved
+            )
+            for sheet, state in zip(self.sheets, states, strict=True):
+                sheet.restore(state)
+            raise
+
+    def _play(self, seat: int, turn: Turn) -> None:
+        if self.phase is Phase.OVER:
+            raise RuleError("game.over", "the game is over")
+        if self.phase is Phase.ROLL:
+            raise RuleError("round.number", "a round starts with its roll")
+        sheet = self.sheets[seat]
+        if self.phase is Phase.CLAIMS or seat not in self.picks:
+            if sheet.done:
+                raise RuleError("draft.filled", f"{sheet.name}'s grid is full: no more drafts")
+            raise RuleError(
+                "draft.turn",
+                f"it is not {sheet.name}'s turn (next: {', '.join(self.expected()) or 'claims'})",
+                turn.col,
+            )
+        if self.variant is not Variant.SOLO and self.picks[0] != seat:
+            raise RuleError(
+                "draft.turn", f"it is {self.expected()[0]}'s turn, not {sheet.name}'s", turn.col
+            )
+        if isinstance(turn, Reroll):
+            self._reroll(seat, turn)
+        elif isinstance(turn, Free):
+            self._actions(seat, sheet, turn.actions, None)
+        else:
+            if isinstance(turn, Skip):
+                self._skip(seat, sheet, turn)
+            else:
+                self._draft(seat, sheet, turn)
+            self.picks.remove(seat)
+            self._maybe_claims()
+            self._run_ai()
+
+    def _owners(self, seat: int) -> list[Sheet]:
+        """Sheets whose abilities this seat may use: in solo, both charts."""
+        if self.variant is Variant.SOLO:
+            return [self.sheets[seat], self.sheets[1 - seat]]
+        return [self.sheets[seat]]
+
+    def _use(self, seat: int, ability: str, col: int) -> None:
+        for sheet in self._owners(seat):
+            if sheet.has_unused(ability):
+                sheet.used.add(ability)
+                return
+        gained = any(ability in s.gained for s in self._owners(seat))
+        why = "was already used" if gained else "has not been gained"
+        raise RuleError("ability.gained", f"{ability} {why}", col)
+
+    def _reroll(self, seat: int, turn: Reroll) -> None:
+        self._use(seat, "reroll", turn.col)
+        if len(turn.faces) != len(self.pool):
+            raise RuleError(
+                "ability.reroll",
+                f"reroll gives new faces to the {len(self.pool)} "
+                f"dice in the pool, not {len(turn.faces)}",
+                turn.col,
+            )
+        for face in turn.faces:
+            if not 1 <= face <= 8:
+                raise RuleError("ability.reroll", f"a d8 shows 1 to 8, not {face}", turn.col)
+        self.pool = list(turn.faces)
+
+    def _skip(self, seat: int, sheet: Sheet, turn: Skip) -> None:
+        available = sheet.available()
+        for face in sorted(set(self.pool)):
+            if available >> face & 1:
+                example = format_run(run_from_mask(sheet.runs(face)[0], self.g.n), self.g.n)
+                raise RuleError(
+                    "skip.placeable",
+                    f"{sheet.name} cannot skip: the {face} in the pool fits, e.g. {example}",
+                    turn.col,
+                )
+        if sheet.empty_box():
+            sheet.boxes.append(BoxEntry(None, self.round, 0))
+        elif sheet.filled is None:
+            sheet.filled = 0
+            self.filled_round[seat] = self.round
+            self.end_triggered = True
+
+    def _draft(self, seat: int, sheet: Sheet, draft: Draft) -> None:
+        if draft.die not in self.pool:
+            pool = " ".join(map(str, sorted(self.pool))) or "empty"
+            raise RuleError(
+                "draft.die",
+                f"no die showing {draft.die} is left in the pool (pool: {pool})",
+                draft.col,
+            )
+        self._actions(seat, sheet, draft.actions, draft)
+        self.pool.remove(draft.die)
+        self.drafted.append((seat, draft.die))
+
+    def _reuse_values(self, seat: int) -> list[int]:
+        if self.variant is Variant.SOLO:
+            return [face for _, face in self.drafted]
+        return [face for s, face in self.drafted if s != seat]
+
+    def _actions(
+        self, seat: int, sheet: Sheet, actions: tuple[Action, ...], draft: Draft | None
+    ) -> None:
+        first = actions[0] if actions else None
+        if self.trusted and draft is not None and isinstance(first, Mark):
+            # A bot's common draft: one run, then the gains it planned with their stars.
+            planned = [a for a in actions[1:] if isinstance(a, Gain) and a.star is not None]
+            if len(planned) == len(actions) - 1:
+                sheet.mark(first.run.mask)
+                for gain in planned:
+                    sheet.circled |= 1 << (gain.star or 0)
+                    sheet.gained.append(gain.ability)
+                self._filled(seat, sheet)
+                return
+        value = draft.die if draft else 0
+        parts: list[int] | None = None
+        marks = 0
+        gains = _Gains(sheet)
+        for action in actions:
+            if isinstance(action, MODIFIERS) and marks:
+                raise RuleError(
+                    "ability.order", "change the die before marking its runs", action.col
+                )
+            if isinstance(action, Adjust):
+                self._use(seat, "adjust", action.col)
+                if action.delta not in (-2, -1, 1, 2) or value + action.delta < 1:
+                    raise RuleError(
+                        "ability.adjust",
+                        f"adjust {action.delta:+d} on a {value} "
+                        "must add ±1 or ±2 and leave at least 1",
+                        action.col,
+                    )
+                value += action.delta
+            elif isinstance(action, Flip):
+                self._use(seat, "flip", action.col)
+                if 9 - value < 1:
+                    raise RuleError(
+                        "ability.flip",
+                        f"a {value} cannot be flipped (9 − {value} is less than 1)",
+                        action.col,
+                    )
+                value = 9 - value
+            elif isinstance(action, Reuse):
+                self._use(seat, "reuse", action.col)
+                allowed = self._reuse_values(seat)
+                if action.value not in allowed:
+                    shown = " ".join(map(str, sorted(set(allowed)))) or "none yet"
+                    raise RuleError(
+                        "ability.reuse",
+                        f"no die showing {action.value} was "
+                        f"drafted by another player this round ({shown})",
+                        action.col,
+                    )
+                value = action.value
+            elif isinstance(action, Split):
+                for _ in action.parts[1:]:
+                    self._use(seat, "split", action.col)
+                if min(action.parts) < 1 or sum(action.parts) != value:
+                    raise RuleError(
+                        "ability.split",
+                        f"split parts {'+'.join(map(str, action.parts))} "
+                        f"must be positive and add up to {value}",
+                        action.col,
+                    )
+                parts = list(action.parts)
+            elif isinstance(action, Mark):
+                if draft is None:
+                    raise RuleError("run.count", "a run needs a drafted die", action.col)
+                want = len(parts) if parts else 1
+                if marks >= want:
+                    raise RuleError(
+                        "run.count",
+                        f"the die gives {want} run{'s' if want > 1 else ''}; this one is extra",
+                        action.col,
+                    )
+                target = parts[marks] if parts else value
+                gains.completed(self._mark_run(sheet, action, target))
+                marks += 1
+            elif isinstance(action, PlaceX):
+                self._use(seat, "place-x", action.col)
+                if not sheet.placeable_cell(action.cell):
+                    raise RuleError(
+                        "ability.place-x",
+                        f"place-x marks an empty open or star "
+                        f"cell; {format_cell(action.cell, self.g.n)} is not one",
+                        action.col,
+                    )
+                gains.completed(sheet.mark(1 << action.cell))
+            elif isinstance(action, Gain):
+                gains.gain(action, self.g.n)
+        if draft is not None:
+            want = len(parts) if parts else 1
+            if marks < want:
+                raise RuleError(
+                    "run.count",
+                    f"the {value} needs {want} run{'s' if want > 1 else ''}, {marks} given",
+                    draft.col,
+                )
+        if gains.lines and sheet.ungained() and gains.more_possible():
+            raise RuleError(
+                "ability.gain-missing",
+                "completing "
+                + " and ".join(self._line_name(ln) for ln in gains.lines)
+                + " gains an ability: add 'gain <ability>'",
+            )
+        self._filled(seat, sheet)
+
+    def _filled(self, seat: int, sheet: Sheet) -> None:
+        if sheet.full and sheet.filled is None:
+            sheet.filled = 5
+            self.filled_round[seat] = self.round
+            self.end_triggered = True
+
+    def _mark_run(self, sheet: Sheet, action: Mark, target: int) -> list[int]:
+        if self.trusted:
+            return sheet.mark(action.run.mask)
+        run, n = action.run, self.g.n
+        cells = self.g.chart.cells
+        for i in run.cells:
+            if sheet.marked >> i & 1:
+                raise RuleError("run.empty", f"{format_cell(i, n)} is already marked", action.col)
+        for i in run.cells:
+            kind = cells[i]
+            if kind is Cell.COMET_ROW and (len(run) < 2 or not run.horizontal):
+                raise RuleError(
+                    "run.comet",
+                    f"the comet at {format_cell(i, n)} faces sideways: "
+                    "only a run of 2+ cells along its row covers it",
+                    action.col,
+                )
+            if kind is Cell.COMET_COL and (len(run) < 2 or run.horizontal):
+                raise RuleError(
+                    "run.comet",
+                    f"the comet at {format_cell(i, n)} faces up/down: "
+                    "only a run of 2+ cells along its column covers it",
+                    action.col,
+                )
+        cost = sum(cells[i].cost for i in run.cells)
+        if cost != target:
+            raise RuleError(
+                "run.cost", f"{format_run(run, n)} costs {cost} but the die is {target}", action.col
+            )
+        return sheet.mark(run.mask)
+
+    def _line_name(self, line: int) -> str:
+        n = self.g.n
+        return f"row {line + 1}" if line < n else f"column {chr(ord('A') + line - n)}"
+
+    # -- claims -----------------------------------------------------------------------------
+
+    def claim(self, seat: int, objective: str, col: int = 0) -> int:
+        """Claim a card at the end of the round; returns the points written."""
+        sheet = self.sheets[seat]
+        if self.phase is Phase.DRAFT:
+            raise RuleError(
+                "claim.timing",
+                "claims come after every draft of the round "
+                f"(still to draft: {', '.join(self.expected())})",
+                col,
+            )
+        if self.phase is not Phase.CLAIMS:
+            raise RuleError(
+                "game.over" if self.phase is Phase.OVER else "claim.timing",
+                "claims come at the end of a round",
+                col,
+            )
+        if objective not in self.claim_rounds:
+            raise RuleError(
+                "claim.dealt",
+                f"{objective} is not one of the dealt cards ({', '.join(self.setup.objectives)})",
+                col,
+            )
+        if objective in sheet.claimed:
+            raise RuleError(
+                "claim.twice",
+                f"{sheet.name} claimed {objective} in round {sheet.claimed[objective]}",
+                col,
+            )
+        earlier = [r for r in self.claim_rounds[objective] if r != self.round]
+        if len(earlier) >= 2:
+            raise RuleError(
+                "claim.closed",
+                f"{objective} was claimed in rounds "
+                f"{earlier[0]} and {earlier[1]}: it is out of play",
+                col,
+            )
+        if not met(objective, self.g, sheet.marked):
+            condition = objective_by_id()[objective].condition
+            raise RuleError(
+                "claim.condition", f"{sheet.name} does not meet {objective}: {condition}", col
+            )
+        if not sheet.empty_box():
+            raise RuleError("claim.box", f"{sheet.name} has no empty objective box", col)
+        card = objective_by_id()[objective]
+        points = card.high if not earlier else card.low
+        if self.round not in self.claim_rounds[objective]:
+            self.claim_rounds[objective].append(self.round)
+        sheet.claimed[objective] = self.round
+        sheet.boxes.append(BoxEntry(objective, self.round, points))
+        return points
+
+    def claimable(self, seat: int) -> list[str]:
+        """The cards this seat could claim now."""
+        sheet = self.sheets[seat]
+        if self.phase is not Phase.CLAIMS or not sheet.empty_box():
+            return []
+        found = self._met[seat]
+        if self._checked[seat] != sheet.marked:
+            self._checked[seat] = sheet.marked
+            for o in self.claim_rounds:
+                if o not in found and met(o, self.g, sheet.marked):
+                    found.add(o)
+        return [
+            o
+            for o, rounds in self.claim_rounds.items()
+            if o in found
+            and o not in sheet.claimed
+            and len([r for r in rounds if r != self.round]) < 2
+        ]
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+
+class _Gains:
+    """The gains of one turn: each star circled this turn needs its own line completed
+    this turn; a gain is missing when a larger such matching exists."""
+
+    def __init__(self, sheet: Sheet) -> None:
+        self.sheet = sheet
+        self.open = ~sheet.circled  # stars still uncircled when the turn began
+        self.lines: list[int] = []
+        self.stars: list[int] = []
+
+    def completed(self, lines: list[int]) -> None:
+        g = self.sheet.g
+        self.lines += [ln for ln in lines if g.line_stars[ln] & self.open]
+
+    def _options(self, stars: list[int]) -> dict[int, list[int]]:
+        g = self.sheet.g
+        return {s: [ln for ln in self.lines if g.line_stars[ln] >> s & 1] for s in stars}
+
+    def _fits(self, stars: list[int]) -> bool:
+        return len(max_matching(stars, self._options(stars))) == len(stars)
+
+    def more_possible(self) -> bool:
+        g = self.sheet.g
+        candidates = 0
+        for ln in self.lines:
+            candidates |= g.line_stars[ln]
+        stars = star_cells(candidates & (self.open | _mask(self.stars)))
+        return len(max_matching(stars, self._options(stars))) > len(self.stars)
+
+    def gain(self, action: Gain, n: int) -> None:
+        sheet = self.sheet
+        if action.ability in sheet.gained:
+            raise RuleError("ability.gain", f"{action.ability} is already gained", action.col)
+        if action.star is not None:
+            star = action.star
+            fresh = self.open >> star & 1 and star not in self.stars
+            if not (fresh and self._options([star])[star] and self._fits([*self.stars, star])):
+                raise RuleError(
+                    "ability.gain",
+                    f"{format_cell(star, n)} is not an uncircled "
+                    "star of a line completed this turn that no other gain used",
+                    action.col,
+                )
+        else:
+            star = self._choose()
+            if star < 0:
+                raise RuleError(
+                    "ability.gain",
+                    "no line with an uncircled star was completed "
+                    "this turn, or each has gained already",
+                    action.col,
+                )
+        self.stars.append(star)
+        sheet.circled |= 1 << star
+        sheet.gained.append(action.ability)
+
+    def _choose(self) -> int:
+        """A star for a gain that names none: from a line not yet credited, preferring a
+        star that no other uncredited line needs."""
+        g = self.sheet.g
+        used = set(max_matching(self.stars, self._options(self.stars)))
+        waiting = [
+            ln
+            for ln in self.lines
+            if ln not in used and g.line_stars[ln] & self.open & ~_mask(self.stars)
+        ]
+        for line in waiting:
+            stars = g.line_stars[line] & self.open & ~_mask(self.stars)
+            others = 0
+            for other in waiting:
+                if other != line:
+                    others |= g.line_stars[other]
+            pick = (stars & ~others) or stars
+            star = (pick & -pick).bit_length() - 1
+            if self._fits([*self.stars, star]):
+                return star
+        return -1
+
+
+def _mask(cells: list[int]) -> int:
+    m = 0
+    for i in cells:
+        m |= 1 << i
+    return m
+
+
+def plan_gains(sheet: Sheet, lines: list[int], circled: int | None = None) -> list[tuple[int, int]]:
+    """(line, star bit) for as many gains as the completed ``lines`` allow (a maximum
+    matching of uncircled stars to distinct lines), up to the abilities left to gain."""
+    g = sheet.g
+    open_stars = ~(sheet.circled if circled is None else circled)
+    left = len(sheet.ungained())
+    if len(lines) == 1 and left:  # the usual case: one line, any uncircled star of it
+        first = g.line_stars[lines[0]] & open_stars
+        return [(lines[0], first & -first)] if first else []
+    candidates = 0
+    for ln in lines:
+        candidates |= g.line_stars[ln] & open_stars
+    stars = star_cells(candidates)
+    options = {s: [ln for ln in lines if g.line_stars[ln] >> s & 1] for s in stars}
+    owner = max_matching(stars, options)
+    pairs = sorted((ln, 1 << star) for ln, star in owner.items())
+    return pairs[:left]

@@ -1,0 +1,195 @@
+"""Everything about a chart that play needs, precomputed once per chart as bitmasks.
+
+Grids are ints: bit ``row * n + col``. Runs are looked up per line by the line's current
+occupancy pattern, so the legal runs of a sheet for every die value come from ``2n``
+table lookups instead of testing every run of the chart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+
+from pnp.starcharts.chart import Cell, Chart
+from pnp.starcharts.coords import Run, run_from_mask
+
+MAX_COST = 10  # an 8 adjusted by +2
+
+
+@dataclass(frozen=True)
+class LineRuns:
+    """The runs one line allows for one occupancy pattern of that line."""
+
+    available: int  # bit v set when some run of cost v fits
+    by_cost: tuple[tuple[int, ...], ...]  # cost -> run masks (whole-grid bits)
+
+
+@dataclass
+class Geometry:
+    chart: Chart
+    n: int
+    full: int
+    rows: tuple[int, ...]
+    cols: tuple[int, ...]
+    lines: tuple[int, ...]  # rows, then columns
+    line_stars: tuple[int, ...]  # star cells of each line
+    corners: int
+    ring: int
+    core: int
+    quadrants: tuple[int, ...]
+    diagonals: tuple[int, ...]
+    frames: tuple[int, ...]  # a star and its in-grid neighbours, per star
+    comets: int
+    transpose_bit: tuple[int, ...]  # cell index -> its bit in the column-major grid
+    lines_of_cell: tuple[tuple[int, int], ...]  # cell -> (row line, column line)
+    _kinds: tuple[tuple[Cell, ...], ...] = field(repr=False, default=())
+    run_tables: list[dict[int, LineRuns]] = field(repr=False, default_factory=list)
+    checks: dict[str, Callable[[int], bool]] = field(repr=False, default_factory=dict)
+    _touched: dict[int, tuple[int, ...]] = field(repr=False, default_factory=dict)
+    _transposed: dict[int, int] = field(repr=False, default_factory=dict)
+    _runs: dict[int, Run] = field(repr=False, default_factory=dict)
+
+    def run(self, mask: int) -> Run:
+        """The run of a run mask (cached: bots turn masks into runs every turn)."""
+        found = self._runs.get(mask)
+        if found is None:
+            found = self._runs[mask] = run_from_mask(mask, self.n)
+        return found
+
+    def touched(self, mask: int) -> tuple[int, ...]:
+        """The lines (rows, then columns) that hold a cell of ``mask``, sorted."""
+        found = self._touched.get(mask)
+        if found is None:
+            lines: set[int] = set()
+            bits = mask
+            while bits:
+                low = bits & -bits
+                lines.update(self.lines_of_cell[low.bit_length() - 1])
+                bits ^= low
+            found = self._touched[mask] = tuple(sorted(lines))
+        return found
+
+    def line_runs(self, line: int, pattern: int) -> LineRuns:
+        """Runs of ``line`` (0..n-1 rows, n..2n-1 columns) when its cells marked are
+        ``pattern`` (bit k = k-th cell of the line, left to right or top to bottom)."""
+        table = self.run_tables[line]
+        found = table.get(pattern)
+        if found is None:
+            found = table[pattern] = self._build(line, pattern)
+        return found
+
+    def _build(self, line: int, pattern: int) -> LineRuns:
+        n = self.n
+        kinds = self._kinds[line]
+        horizontal = line < n
+        by_cost: list[list[int]] = [[] for _ in range(MAX_COST + 1)]
+        for start in range(n):
+            cost = 0
+            mask = 0
+            for k in range(start, n):
+                if pattern >> k & 1:
+                    break
+                cost += kinds[k].cost
+                if cost > MAX_COST:
+                    break
+                cell = line * n + k if horizontal else k * n + (line - n)
+                mask |= 1 << cell
+                length = k - start + 1
+                if length == 1 and not horizontal:
+                    continue  # one-cell runs are listed once, with the rows
+                if not _comets_allow(kinds[start : k + 1], horizontal, length):
+                    continue
+                by_cost[cost].append(mask)
+        available = 0
+        for cost, masks in enumerate(by_cost):
+            if masks:
+                available |= 1 << cost
+        return LineRuns(available, tuple(tuple(m) for m in by_cost))
+
+    def pattern(self, marked: int, marked_t: int, line: int) -> int:
+        n = self.n
+        if line < n:
+            return marked >> (line * n) & ((1 << n) - 1)
+        return marked_t >> ((line - n) * n) & ((1 << n) - 1)
+
+    def transpose(self, mask: int) -> int:
+        found = self._transposed.get(mask)
+        if found is None:
+            found = 0
+            bits = mask
+            while bits:
+                low = bits & -bits
+                found |= self.transpose_bit[low.bit_length() - 1]
+                bits ^= low
+            if len(self._transposed) < 100_000:
+                self._transposed[mask] = found
+        return found
+
+
+def _comets_allow(kinds: tuple[Cell, ...], horizontal: bool, length: int) -> bool:
+    for kind in kinds:
+        if kind is Cell.COMET_ROW and (length < 2 or not horizontal):
+            return False
+        if kind is Cell.COMET_COL and (length < 2 or horizontal):
+            return False
+    return True
+
+
+def _mask(cells: list[int] | range) -> int:
+    m = 0
+    for i in cells:
+        m |= 1 << i
+    return m
+
+
+@cache
+def geometry(chart: Chart) -> Geometry:
+    n = chart.size
+    rows = tuple(_mask(range(r * n, r * n + n)) for r in range(n))
+    cols = tuple(_mask(range(c, n * n, n)) for c in range(n))
+    lines = rows + cols
+    half = n // 2
+    lo, hi = (2, 6) if n == 8 else (3, 7)  # the central 4×4: C3–F6 or D4–G7
+    core = _mask([r * n + c for r in range(lo, hi) for c in range(lo, hi)])
+    quadrants = tuple(
+        _mask([(r0 + r) * n + c0 + c for r in range(half) for c in range(half)])
+        for r0 in (0, half)
+        for c0 in (0, half)
+    )
+    diagonals = (_mask([i * n + i for i in range(n)]), _mask([i * n + n - 1 - i for i in range(n)]))
+    frames = []
+    for i, cell in enumerate(chart.cells):
+        if cell is Cell.STAR:
+            r, c = divmod(i, n)
+            frames.append(
+                _mask(
+                    [
+                        rr * n + cc
+                        for rr in range(r - 1, r + 2)
+                        for cc in range(c - 1, c + 2)
+                        if 0 <= rr < n and 0 <= cc < n
+                    ]
+                )
+            )
+    kinds = tuple(tuple(chart.cells[r * n + k] for k in range(n)) for r in range(n))
+    kinds += tuple(tuple(chart.cells[k * n + c] for k in range(n)) for c in range(n))
+    return Geometry(
+        chart=chart,
+        n=n,
+        full=(1 << n * n) - 1,
+        rows=rows,
+        cols=cols,
+        lines=lines,
+        line_stars=tuple(m & chart.stars for m in lines),
+        corners=_mask([0, n - 1, n * (n - 1), n * n - 1]),
+        ring=rows[0] | rows[-1] | cols[0] | cols[-1],
+        core=core,
+        quadrants=quadrants,
+        diagonals=diagonals,
+        frames=tuple(frames),
+        comets=chart.comet_rows | chart.comet_cols,
+        transpose_bit=tuple(1 << ((i % n) * n + i // n) for i in range(n * n)),
+        lines_of_cell=tuple((i // n, n + i % n) for i in range(n * n)),
+        _kinds=kinds,
+        run_tables=[{} for _ in range(2 * n)],
+    )

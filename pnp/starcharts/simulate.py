@@ -1,0 +1,149 @@
+"""Simulated games: bots play through ``Game``, each game is written as a log that
+``check`` replays identically, and the results are summarised per chart."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+
+from pnp.starcharts.bots import BOTS, Bot
+from pnp.starcharts.chart import Chart
+from pnp.starcharts.content import objectives
+from pnp.starcharts.game import Game, Phase, Setup, Variant, dice_count
+from pnp.starcharts.log import format_log, turn_line
+
+MAX_ROUNDS = 200
+NAMES = ("Ada", "Ben", "Cleo", "Dev")
+
+
+def variant_for(players: int) -> Variant:
+    return {1: Variant.VERSUS_AI, 2: Variant.TWO_PLAYER}.get(players, Variant.STANDARD)
+
+
+def deal(chart: Chart, rng: random.Random) -> tuple[str, ...]:
+    cards = [o.id for o in objectives() if chart.has_obstacles or not o.obstacles]
+    return tuple(rng.sample(cards, 4))
+
+
+def play(setup: Setup, bot: Bot, rng: random.Random, record: bool = True) -> tuple[Game, list[str]]:
+    """Play one game; returns it and (when ``record``) the log lines of its rounds."""
+    game = Game(setup, trusted=True)
+    n = game.g.n
+    dice = dice_count(setup.variant, len(setup.players))
+    body: list[str] = []
+    while not game.over:
+        number = game.round + 1
+        if number > MAX_ROUNDS:
+            raise RuntimeError("a simulated game did not end")
+        faces = [rng.getrandbits(3) + 1 for _ in range(dice)]
+        if record:
+            body += ["", f"round {number}", "roll: " + " ".join(map(str, faces))]
+        game.start_round(number, faces)
+        while game.phase is Phase.DRAFT:
+            seats = game.next_seats()
+            seat = seats[rng.randrange(len(seats))] if len(seats) > 1 else seats[0]
+            turn = bot(game, seat, rng)
+            game.play(seat, turn)
+            if record:
+                body.append(turn_line(game.sheets[seat].name, turn, n))
+        for seat, sheet in enumerate(game.sheets):
+            while claimable := game.claimable(seat):
+                game.claim(seat, claimable[0])
+                if record:
+                    body.append(f"{sheet.name} claims {claimable[0]}")
+        game.finish_round()
+    return game, body
+
+
+def log_text(setup: Setup, chart_ref: str, body: list[str]) -> str:
+    return format_log(
+        [(setup.chart, chart_ref, setup.objectives, body)], setup.players, setup.variant.value
+    )
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    scores: list[int] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    dealt: Counter[str] = field(default_factory=Counter)
+    claimed: Counter[str] = field(default_factory=Counter)  # games where someone claimed it
+    claims: Counter[str] = field(default_factory=Counter)  # claims in all
+    ended_by: Counter[str] = field(default_factory=Counter)
+
+    def add(self, game: Game) -> None:
+        from pnp.starcharts.replay import game_result
+
+        result = game_result(game)
+        self.games += 1
+        self.rounds.append(game.round)
+        self.scores += [p.total for p in result.players]
+        for objective, rounds in game.claim_rounds.items():
+            self.dealt[objective] += 1
+            if rounds:
+                self.claimed[objective] += 1
+        for sheet in game.sheets:
+            for objective in sheet.claimed:
+                self.claims[objective] += 1
+        fills = [s.filled for s in game.sheets if s.filled is not None]
+        if game.ai is not None and game.ai.done:
+            self.ended_by["A.I. finished"] += 1
+        elif 5 in fills:
+            self.ended_by["full grid"] += 1
+        else:
+            self.ended_by["no box left"] += 1
+
+
+def simulate(
+    chart: Chart,
+    players: int,
+    games: int,
+    seed: int,
+    bot: str,
+    variant: Variant | None = None,
+    chart_ref: str | None = None,
+    keep_logs: bool = False,
+) -> tuple[Summary, list[str]]:
+    """Play ``games`` games; game ``k`` uses its own seeded generator, so any one game can
+    be replayed on its own."""
+    variant = variant or variant_for(players)
+    names = ("Solo",) if variant is Variant.SOLO else NAMES[:players]
+    summary = Summary()
+    logs = []
+    for k in range(games):
+        rng = random.Random(f"{seed}:{k}")
+        setup = Setup(chart, deal(chart, rng), names, variant)
+        game, body = play(setup, BOTS[bot], rng, record=keep_logs)
+        summary.add(game)
+        if keep_logs:
+            logs.append(log_text(setup, chart_ref or chart.id, body))
+    return summary, logs
+
+
+def format_summary(chart: Chart, summary: Summary, players: int, bot: str) -> str:
+    s = sorted(summary.scores)
+    quart = statistics.quantiles(s, n=4) if len(s) > 1 else [s[0]] * 3
+    lines = [
+        f"{chart.id}: {summary.games} games, {players} player{'s' if players > 1 else ''}, "
+        f"{bot} bots",
+        f"score     mean {statistics.fmean(s):.1f}  sd {statistics.pstdev(s):.1f}  "
+        f"min {s[0]}  q1 {quart[0]:g}  median {quart[1]:g}  q3 {quart[2]:g}  max {s[-1]}",
+        f"rounds    mean {statistics.fmean(summary.rounds):.1f}  min {min(summary.rounds)}  "
+        f"max {max(summary.rounds)}",
+        "ended by  "
+        + ", ".join(f"{k} {v / summary.games:.0%}" for k, v in summary.ended_by.most_common()),
+        "objective         dealt  claimed in  claims per game",
+    ]
+    for objective in sorted(summary.dealt):
+        dealt = summary.dealt[objective]
+        lines.append(
+            f"  {objective:<16}{dealt:>5}  {summary.claimed[objective] / dealt:>9.0%}"
+            f"  {summary.claims[objective] / dealt:>15.2f}"
+        )
+    histogram = Counter(score // 5 * 5 for score in s)
+    lines.append(
+        "scores    " + "  ".join(f"{b}–{b + 4}: {histogram[b]}" for b in sorted(histogram))
+    )
+    return "\n".join(lines) + "\n"
