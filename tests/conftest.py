@@ -17,7 +17,7 @@ def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
 
-    def invoke(*args: str) -> Result:
-        return runner.invoke(cli, list(args), catch_exceptions=False)
+    def invoke(*args: str, input: str | None = None) -> Result:
+        return runner.invoke(cli, list(args), input=input, catch_exceptions=False)
 
     return invoke

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -7,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Run
+
+DATA = Path(__file__).parent / "data"
 
 BAD_CHART = """name: Broken
 size: 8
@@ -154,15 +157,39 @@ def test_python_dash_m_pnp() -> None:
     assert result.returncode == 0 and "starcharts" in result.stdout
 
 
-def test_commands_that_do_not_draw_import_no_drawing_library() -> None:
-    code = """
+def test_commands_that_do_not_draw_import_no_drawing_library(tmp_path: Path) -> None:
+    shutil.copy(DATA / "lyra-spec.txt", tmp_path)
+    shutil.copy(DATA / "spec-finished.txt", tmp_path)
+    simulate = [
+        "starcharts",
+        "simulate",
+        "--chart",
+        "lyra-8",
+        "--games",
+        "1",
+        "--players",
+        "3",
+        "--bot",
+        "random",
+        "--logs",
+        str(tmp_path / "logs"),
+    ]
+    commands = [
+        ["--help"],
+        ["starcharts", "charts"],
+        ["starcharts", "charts", "--show", "lyra-8"],
+        ["starcharts", "score", str(tmp_path / "spec-finished.txt")],
+        simulate,
+        ["starcharts", "check", str(tmp_path / "logs" / "game-1.txt")],
+    ]
+    code = f"""
 import sys
 from pnp.cli import cli
-for args in (["--help"], ["starcharts", "charts"], ["starcharts", "charts", "--show", "lyra-8"]):
+for args in {commands!r}:
     try:
         cli(args)
-    except SystemExit:
-        pass
+    except SystemExit as exit:
+        assert not exit.code, (args, exit.code)
 print("HEAVY", [m for m in ("reportlab", "svgwrite", "shapely", "fontTools") if m in sys.modules])
 """
     result = subprocess.run(

@@ -89,7 +89,7 @@ Turn = Draft | Skip | Reroll | Free
 
 
 def _eq(self: tuple[object, ...], other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)
+    return type(self) is type(other) and tuple.__eq__(self[:-1], other[:-1])
 
 
 def _ne(self: tuple[object, ...], other: object) -> bool:
@@ -97,11 +97,12 @@ def _ne(self: tuple[object, ...], other: object) -> bool:
 
 
 def _hash(self: tuple[object, ...]) -> int:
-    return hash((type(self).__name__, tuple(self)))
+    return hash((type(self).__name__, self[:-1]))
 
 
-# Tuples of different kinds must not compare equal (Flip() is not Skip()). setattr, as
-# mypy does not allow assigning to a method.
+# Turns compare by meaning: kinds differ (Flip() is not Skip()), and the column a token
+# was typed at (always the last field) does not count. setattr, as mypy does not allow
+# assigning to a method.
 for _kind in (Adjust, Flip, Reuse, Split, Mark, PlaceX, Gain, Draft, Skip, Reroll, Free):
     setattr(_kind, "__eq__", _eq)  # noqa: B010
     setattr(_kind, "__ne__", _ne)  # noqa: B010

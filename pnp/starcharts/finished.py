@@ -174,8 +174,8 @@ def parse_finished(text: str, path: str) -> FinishedGame:
             current.grid.append((lineno, row))
             continue
         key, value = match.group(1).lower(), match.group(2)
-        value_col = indent + len(match.group(1)) + 2
-        toks = tokens(value, value_col)
+        toks = tokens(value, indent + len(match.group(1)) + 2)
+        value_col = toks[0][0] if toks else indent + len(match.group(1)) + 2
         if key in ("chart", "objectives", "variant"):
             if current is not None:
                 problems.add(lineno, indent + 1, f"'{key}:' belongs before the first player")

@@ -279,12 +279,9 @@ class Game:
             raise RuleError(
                 "draft.turn",
                 f"it is not {sheet.name}'s turn (next: {', '.join(self.expected()) or 'claims'})",
-                turn.col,
             )
         if self.variant is not Variant.SOLO and self.picks[0] != seat:
-            raise RuleError(
-                "draft.turn", f"it is {self.expected()[0]}'s turn, not {sheet.name}'s", turn.col
-            )
+            raise RuleError("draft.turn", f"it is {self.expected()[0]}'s turn, not {sheet.name}'s")
         if isinstance(turn, Reroll):
             self._reroll(seat, turn)
         elif isinstance(turn, Free):
@@ -320,7 +317,6 @@ class Game:
                 "ability.reroll",
                 f"reroll gives new faces to the {len(self.pool)} "
                 f"dice in the pool, not {len(turn.faces)}",
-                turn.col,
             )
         for face in turn.faces:
             if not 1 <= face <= 8:

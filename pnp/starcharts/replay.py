@@ -10,8 +10,9 @@ from pathlib import Path
 from pnp.errors import Problem, SourceError
 from pnp.score.result import BoxLine, GameResult, MatchResult, PlayerResult, decide_match
 from pnp.score.starcharts import build_result, resolve_chart
+from pnp.starcharts.ai import AI_NAME
 from pnp.starcharts.content import objective_by_id
-from pnp.starcharts.game import Game, Setup, Variant, check_setup
+from pnp.starcharts.game import Game, Phase, Setup, Variant, check_setup
 from pnp.starcharts.log import ClaimLine, GameLog, LoggedGame, RollLine, RoundLine, parse_log
 from pnp.starcharts.rules import RuleError
 from pnp.starcharts.sheet import BOXES
@@ -104,6 +105,12 @@ def replay_game(log: GameLog, logged: LoggedGame, number: int = 1) -> Game:
     try:
         if pending is not None:
             raise RuleError("round.number", f"round {pending.number} starts with its roll")
+        if game.phase is Phase.DRAFT:
+            raise RuleError(
+                "game.unfinished",
+                f"the log ends in round {game.round} before "
+                f"{', '.join(game.expected()) or AI_NAME} drafted",
+            )
         game.finish_round()
         if not game.over:
             raise RuleError(

@@ -1,0 +1,73 @@
+"""The versus-A.I. companion: text in, text out, and a log that ``check`` replays."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from pnp.starcharts.actions import format_turn
+from pnp.starcharts.bots import random_turn
+from pnp.starcharts.chart import load_chart
+from pnp.starcharts.game import Phase
+from pnp.starcharts.log import parse_log
+from pnp.starcharts.replay import check_log, game_result
+from pnp.starcharts.session import VersusSession
+from tests.conftest import Run
+
+OBJECTIVES = ("two-rows", "core", "diagonal", "half-sky")
+
+
+def test_a_whole_game_through_the_session_replays_through_check() -> None:
+    chart = load_chart("lyra-8-obstacles")
+    session = VersusSession(chart, OBJECTIVES, "Robin", random.Random(5))
+    bot = random.Random(9)
+    steps = 0
+    while not session.finished:
+        game = session.game
+        if game.phase is Phase.ROLL:
+            reply = session.handle("")
+        elif game.phase is Phase.DRAFT:
+            turn = random_turn(game, 0, bot)
+            reply = session.handle(format_turn(turn, chart.size))
+            assert not any(
+                line.startswith(("Not allowed", "Not understood")) for line in reply.lines
+            )
+        else:
+            reply = session.handle(" ".join(game.claimable(0)))
+        steps += 1
+        assert steps < 1000
+    assert "Robin scores" in reply.lines[-1]
+    _, result = check_log(parse_log(session.log(), "log.txt", load_chart))
+    assert result == game_result(session.game)
+
+
+def test_the_session_refuses_illegal_turns_and_keeps_the_sheet_unchanged() -> None:
+    session = VersusSession(load_chart("lyra-8"), OBJECTIVES, "Robin", random.Random(1))
+    session.handle("3 5 5 7 8")
+    reply = session.handle("8 A1-H1")  # completes row 1, which holds a star
+    assert reply.lines[0].startswith("Not allowed: completing row 1 gains an ability")
+    assert session.game.sheets[0].marked == 0
+    reply = session.handle("8 A1-H1 gain split")
+    assert reply.lines[0] == "A.I. takes the 7 and marks A1, B1, C1, D1, F1, G1, H1, A2."
+    assert session.handle("9 A2").lines[0].startswith("Not allowed: no die showing 9")
+
+
+def test_the_command_plays_and_writes_a_log(run: Run) -> None:
+    answers = "3 5 5 7 8\nai\nsheet\nhelp\n8 A1-H1 gain split\n5 A2-E2\n\nquit\n"
+    result = run(
+        "starcharts",
+        "versus-ai",
+        "lyra-8",
+        "--objectives",
+        ",".join(OBJECTIVES),
+        "--seed",
+        "2",
+        "--log",
+        "game.txt",
+        input=answers,
+    )
+    assert result.exit_code == 0, result.output
+    assert "A.I. takes the 7" in result.output and "Commands:" in result.output
+    assert "Game abandoned." in result.output and not Path("game.txt").exists()
+    bad = run("starcharts", "versus-ai", "lyra-8", "--objectives", "two-rows,comet-tails")
+    assert bad.exit_code == 2

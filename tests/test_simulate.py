@@ -1,0 +1,125 @@
+"""Simulated games replay identically through ``check``; check → sheets → score agrees."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.score.report import result_json
+from pnp.starcharts.bots import BOTS
+from pnp.starcharts.chart import chart_ids, load_chart
+from pnp.starcharts.game import Setup, Variant
+from pnp.starcharts.log import format_log, parse_log
+from pnp.starcharts.replay import check_log, game_result
+from pnp.starcharts.simulate import deal, log_text, play
+from tests.conftest import Run
+
+VARIANTS = [
+    (("Ada", "Ben", "Cleo", "Dev"), Variant.STANDARD),
+    (("Ada", "Ben", "Cleo"), Variant.STANDARD),
+    (("Ada", "Ben"), Variant.TWO_PLAYER),
+    (("Solo",), Variant.SOLO),
+    (("Ada",), Variant.VERSUS_AI),
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(chart_ids()),
+    st.sampled_from(VARIANTS),
+    st.sampled_from(sorted(BOTS)),
+    st.integers(0, 2**32),
+)
+def test_a_simulated_game_replays_identically(
+    chart_id: str, seating: tuple[tuple[str, ...], Variant], bot: str, seed: int
+) -> None:
+    chart = load_chart(chart_id)
+    rng = random.Random(seed)
+    players, variant = seating
+    setup = Setup(chart, deal(chart, rng), players, variant)
+    game, body = play(setup, BOTS[bot], rng)
+    assert game.over
+    replayed, result = check_log(parse_log(log_text(setup, chart_id, body), "sim.txt", load_chart))
+    assert result_json(result) == result_json(game_result(game))  # type: ignore[arg-type]
+    assert [s.marked for s in replayed[0].sheets] == [s.marked for s in game.sheets]
+
+
+def test_simulate_writes_logs_that_check_replays_and_sheets_that_score_agrees_with(
+    run: Run,
+) -> None:
+    result = run(
+        "starcharts",
+        "simulate",
+        "--chart",
+        "cygnus-8-obstacles",
+        "--players",
+        "4",
+        "--games",
+        "6",
+        "--seed",
+        "11",
+        "--bot",
+        "random",
+        "--logs",
+        "logs",
+    )
+    assert result.exit_code == 0, result.output
+    assert "cygnus-8-obstacles: 6 games, 4 players, random bots" in result.output
+    for log in sorted(Path("logs").glob("*.txt")):
+        checked = run("starcharts", "check", str(log), "--json", "--sheets", "sheets")
+        assert checked.exit_code == 0, checked.output
+        sheets = Path("sheets") / log.name
+        scored = run("starcharts", "score", str(sheets), "--json")
+        assert scored.exit_code == 0, scored.output
+        a, b = json.loads(checked.stdout), json.loads(scored.stdout)
+        assert [p["total"] for p in a["players"]] == [p["total"] for p in b["players"]]
+        assert a["winners"] == b["winners"]
+
+
+def test_same_seed_same_games(run: Run) -> None:
+    args = (
+        "starcharts",
+        "simulate",
+        "--chart",
+        "leo-10",
+        "--players",
+        "2",
+        "--games",
+        "5",
+        "--seed",
+        "3",
+        "--bot",
+        "greedy",
+    )
+    assert run(*args).output == run(*args).output
+
+
+def test_an_extended_match_replays_with_its_tie_breaks(tmp_path: Path) -> None:
+    names = ("Ada", "Ben", "Cleo")
+    games = []
+    for n, chart_id in enumerate(("lyra-8", "orion-8-obstacles", "leo-10"), 1):
+        chart = load_chart(chart_id)
+        rng = random.Random(n)
+        setup = Setup(chart, deal(chart, rng), names, Variant.STANDARD, first_roller=n - 1)
+        game, body = play(setup, BOTS["random"], rng)
+        games.append((game, (chart, chart_id, setup.objectives, body)))
+    text = format_log([g[1] for g in games], names, "extended")
+    replayed, match = check_log(parse_log(text, "match.txt", load_chart))
+    assert len(replayed) == 3
+    totals = {
+        name: sum(game_result(g).players[i].total for g, _ in games) for i, name in enumerate(names)
+    }
+    assert {row[0]: row[1] for row in match.totals} == totals  # type: ignore[union-attr]
+    best = max(totals.values())
+    assert set(match.winners) <= {n for n, t in totals.items() if t == best}
+    wrong = text.replace("game 2", "game 3", 1)
+    try:
+        parse_log(wrong, "match.txt", load_chart)
+    except ValueError as error:
+        assert "expected game 2" in str(error)
+    else:
+        raise AssertionError("a misnumbered game was accepted")
