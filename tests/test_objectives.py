@@ -102,3 +102,105 @@ def test_obstacle_conditions() -> None:
     assert not met("asteroid-field", G8, every & ~(1 << asteroids[0]))
     every = sum(1 << i for i in comets)
     assert met("comet-tails", G8, every) and not met("comet-tails", G8, every >> 1 & every)
+
+
+def _reference(objective: str, chart: Chart, marked: set[int]) -> bool:
+    """The spec's table, cell by cell, with no masks or shortcuts."""
+    n = chart.size
+    cells_of = {i for i in range(n * n)}
+    rows = [{r * n + c for c in range(n)} for r in range(n)]
+    cols = [{r * n + c for r in range(n)} for c in range(n)]
+    stars = {i for i in cells_of if chart.cells[i] is Cell.STAR}
+    kind = {i: chart.cells[i] for i in cells_of}
+    lo, hi = (2, 6) if n == 8 else (3, 7)
+    half = n // 2
+    if objective == "two-rows":
+        return sum(row <= marked for row in rows) >= 2
+    if objective == "two-columns":
+        return sum(col <= marked for col in cols) >= 2
+    if objective == "four-corners":
+        return {0, n - 1, n * (n - 1), n * n - 1} <= marked
+    if objective == "border":
+        return rows[0] | rows[-1] | cols[0] | cols[-1] <= marked
+    if objective == "all-stars":
+        return stars <= marked
+    if objective == "asteroid-field":
+        return {i for i in cells_of if kind[i] is Cell.ASTEROID} <= marked
+    if objective == "comet-tails":
+        return {i for i in cells_of if kind[i] in (Cell.COMET_ROW, Cell.COMET_COL)} <= marked
+    if objective == "core":
+        return {r * n + c for r in range(lo, hi) for c in range(lo, hi)} <= marked
+    if objective == "quadrant":
+        return any(
+            {(r0 + r) * n + c0 + c for r in range(half) for c in range(half)} <= marked
+            for r0 in (0, half)
+            for c0 in (0, half)
+        )
+    if objective == "diagonal":
+        return {i * n + i for i in range(n)} <= marked or {
+            i * n + n - 1 - i for i in range(n)
+        } <= marked
+    if objective == "star-lines":
+        return sum(line <= marked for line in rows + cols if line & stars) >= 3
+    if objective == "half-sky":
+        return 2 * len(marked) >= n * n
+    assert objective == "star-frame"
+    return any(
+        {
+            (s // n + dr) * n + s % n + dc
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if 0 <= s // n + dr < n and 0 <= s % n + dc < n
+        }
+        <= marked
+        for s in stars
+    )
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pnp.starcharts.chart import chart_ids  # noqa: E402
+
+CHARTS = [load_chart(cid) for cid in chart_ids()]
+
+
+@settings(max_examples=400)
+@given(
+    st.sampled_from(CHARTS),
+    st.sampled_from(sorted(FACTORIES)),
+    st.lists(st.integers(0, 99), max_size=60),
+    st.lists(st.integers(0, 19), max_size=4),
+)
+def test_compiled_conditions_agree_with_the_spec_table(
+    chart: Chart, objective: str, picks: list[int], lines: list[int]
+) -> None:
+    g = geometry(chart)
+    n = chart.size
+    marked = {p % (n * n) for p in picks}
+    for line in lines:  # whole rows and columns too, or random cells rarely complete one
+        k = line % (2 * n)
+        marked |= set(range(k * n, k * n + n)) if k < n else {r * n + k - n for r in range(n)}
+    mask = sum(1 << i for i in marked)
+    assert met(objective, g, mask) == _reference(objective, chart, marked)
+
+
+def test_every_combination_of_complete_lines_counts() -> None:
+    from itertools import combinations
+
+    for chart in CHARTS:
+        g = geometry(chart)
+        star_lines = [ln for ln, s in zip(g.lines, g.line_stars, strict=True) if s]
+        for k, chosen in ((3, star_lines), (2, list(g.rows)), (2, list(g.cols))):
+            card = {3: "star-lines", 2: "two-rows" if chosen[0] in g.rows else "two-columns"}[k]
+            for combo in combinations(chosen, k):
+                assert met(card, g, _union(combo)), (chart.id, card)
+            for combo in combinations(chosen, k - 1):  # one line short
+                assert not met(card, g, _union(combo)), (chart.id, card)
+
+
+def _union(masks: tuple[int, ...]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out

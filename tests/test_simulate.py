@@ -123,3 +123,14 @@ def test_an_extended_match_replays_with_its_tie_breaks(tmp_path: Path) -> None:
         assert "expected game 2" in str(error)
     else:
         raise AssertionError("a misnumbered game was accepted")
+
+
+def test_every_shipped_chart_plays_in_a_sensible_number_of_rounds() -> None:
+    from pnp.starcharts.simulate import simulate
+
+    for chart_id in chart_ids():
+        chart = load_chart(chart_id)
+        summary, _ = simulate(chart, 4, 8, 1, "random")
+        low, high = (8, 30) if chart.size == 8 else (12, 40)
+        assert all(low <= r <= high for r in summary.rounds), (chart_id, summary.rounds)
+        assert sum(summary.claimed.values()) > 0  # objectives do get claimed

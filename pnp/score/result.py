@@ -4,20 +4,19 @@ Built from finished sheets (``score``) or from a replayed log (``check``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 RATINGS = ((5, "You should try again"), (10, "Not bad"), (15, "Good!"), (20, "Great!"))
 
 
-@dataclass(frozen=True)
-class BoxLine:
+class BoxLine(NamedTuple):
     kind: str  # "claim", "skip", "number" (unchecked) or "empty"
     objective: str | None = None
     round: int | None = None
     points: int = 0
 
 
-@dataclass(frozen=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     name: str
     boxes: tuple[BoxLine, ...]
     filled: int | None

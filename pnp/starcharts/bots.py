@@ -30,7 +30,8 @@ from pnp.starcharts.actions import (
 )
 from pnp.starcharts.content import objective_by_id
 from pnp.starcharts.game import Game, Variant, plan_gains
-from pnp.starcharts.objectives import met
+from pnp.starcharts.matching import star_cells
+from pnp.starcharts.objectives import check
 from pnp.starcharts.sheet import Sheet
 
 USE = 0.3  # how often the random bot, holding abilities, considers using them
@@ -46,14 +47,21 @@ def _gains(sheet: Sheet, lines: list[int], circled: int, rng: random.Random) -> 
     plan = plan_gains(sheet, lines, circled)
     if not plan:
         return []
-    choices = [a for a in ABILITIES if a not in sheet.gained]
-    rng.shuffle(choices)
-    return [Gain(choices[k], star.bit_length() - 1) for k, (_, star) in enumerate(plan)]
+    choices = rng.sample(sheet.ungained(), len(plan))
+    return [
+        Gain(ability, star.bit_length() - 1)
+        for ability, (_, star) in zip(choices, plan, strict=True)
+    ]
 
 
 def _holds_ability(game: Game, seat: int) -> bool:
-    sheets = game.sheets if game.variant is Variant.SOLO else [game.sheets[seat]]
-    return any(len(s.used) < len(s.gained) for s in sheets)
+    sheet = game.sheets[seat]
+    if len(sheet.used) < len(sheet.gained):
+        return True
+    if game.variant is Variant.SOLO:
+        other = game.sheets[1 - seat]
+        return len(other.used) < len(other.gained)
+    return False
 
 
 class _Pool:
@@ -80,12 +88,12 @@ def random_turn(game: Game, seat: int, rng: random.Random) -> Turn:
     faces = [f for f in game.pool if avail >> f & 1]
     if not faces:
         return Skip()
-    face = faces[rng.randrange(len(faces))]
+    face = faces[int(rng.random() * len(faces))]
     runs = sheet.runs(face)
-    run = runs[rng.randrange(len(runs))]
+    run = runs[int(rng.random() * len(runs))]
     g = sheet.g
     after, lines = sheet.marked | run, g.lines
-    completed = [ln for ln in g.touched(run) if after & lines[ln] == lines[ln]]
+    completed = [ln for ln in g.star_lines_touched(run) if after & lines[ln] == lines[ln]]
     if completed:
         return Draft(face, (Mark(g.run(run)), *_gains(sheet, completed, sheet.circled, rng)))
     return Draft(face, (Mark(g.run(run)),))
@@ -100,7 +108,7 @@ def _random_with_abilities(game: Game, seat: int, rng: random.Random) -> Turn:
     faces = [f for f in game.pool if avail >> f & 1]
     if not faces:
         return Skip()
-    face = faces[rng.randrange(len(faces))]
+    face = faces[int(rng.random() * len(faces))]
     value = face
     actions: list[Action] = []
     reuse = [f for s, f in game.drafted if game.variant is Variant.SOLO or s != seat]
@@ -134,9 +142,9 @@ def _random_with_abilities(game: Game, seat: int, rng: random.Random) -> Turn:
         actions.append(Mark(sheet.g.run(run)))
         after |= run
     if pool.counts["place-x"] and rng.random() < 0.5:
-        free = [i for i in range(sheet.g.n**2) if not after >> i & 1 and sheet.placeable_cell(i)]
+        free = star_cells(sheet.g.placeable & ~after)  # open or star cells still empty
         if free:
-            cell = rng.choice(free)
+            cell = free[rng.randrange(len(free))]
             actions.append(PlaceX(cell))
             after |= 1 << cell
     actions += _gains(sheet, _lines_completed(sheet, marked, after), circled, rng)
@@ -152,8 +160,9 @@ def _split(sheet: Sheet, value: int, pool: _Pool, rng: random.Random) -> list[in
     if value < 2 or not pool.counts["split"] or rng.random() >= 0.5:
         return []
     first = rng.randint(1, value - 1)
+    seconds = sheet.runs(value - first)
     for a in sheet.runs(first):
-        rest = [b for b in sheet.runs(value - first) if not a & b]
+        rest = [b for b in seconds if not a & b]
         if rest:
             pool.take("split")
             return [a, rng.choice(rest)]
@@ -161,37 +170,40 @@ def _split(sheet: Sheet, value: int, pool: _Pool, rng: random.Random) -> list[in
 
 
 def greedy_turn(game: Game, seat: int, rng: random.Random) -> Turn:
-    sheet = game.sheets[seat]
+    sheet, g = game.sheets[seat], game.g
+    marked, lines = sheet.marked, g.lines
     avail = sheet.available()
-    targets = [
-        o
-        for o in game.claim_rounds
-        if o not in sheet.claimed
-        and len(game.claim_rounds[o]) < 2
-        and not met(o, game.g, sheet.marked)
-    ]
     cards = objective_by_id()
-    hard = game.g.chart.asteroids | game.g.comets
+    targets = [
+        (2.0 * cards[o].high, check(o, g))
+        for o, rounds in game.claim_rounds.items()
+        if o not in sheet.claimed and len(rounds) < 2 and not check(o, g)(marked)
+    ]
+    hard = g.chart.asteroids | g.comets
+    gaining = bool(sheet.ungained())
     best: tuple[float, int, int] | None = None
     for face in sorted(set(game.pool), reverse=True):
         if not avail >> face & 1:
             continue
         for run in sheet.runs(face):
-            after = sheet.marked | run
-            score = float(face)
-            score += sum(cards[o].high for o in targets if met(o, game.g, after)) * 2
-            completed = _lines_completed(sheet, sheet.marked, after)
-            if sheet.ungained():
-                score += 3 * len(plan_gains(sheet, completed))
-            score += 0.5 * (run & hard).bit_count()
-            score += rng.random() * 0.01
+            after = marked | run
+            score = face + 0.5 * (run & hard).bit_count() + rng.random() * 0.01
+            for value, condition in targets:
+                if condition(after):
+                    score += value
+            if gaining:
+                completed = [
+                    ln for ln in g.star_lines_touched(run) if after & lines[ln] == lines[ln]
+                ]
+                if completed:
+                    score += 3 * len(plan_gains(sheet, completed))
             if best is None or score > best[0]:
                 best = (score, face, run)
     if best is None:
         return Skip()
     _, face, run = best
-    actions: list[Action] = [Mark(game.g.run(run))]
-    completed = _lines_completed(sheet, sheet.marked, sheet.marked | run)
+    actions: list[Action] = [Mark(g.run(run))]
+    completed = _lines_completed(sheet, marked, marked | run)
     actions += _gains(sheet, completed, sheet.circled, rng)
     return Draft(face, tuple(actions))
 

@@ -30,7 +30,7 @@ from pnp.starcharts.content import objective_by_id
 from pnp.starcharts.coords import format_cell, format_run, run_from_mask
 from pnp.starcharts.geometry import Geometry, geometry
 from pnp.starcharts.matching import max_matching, star_cells
-from pnp.starcharts.objectives import met
+from pnp.starcharts.objectives import FACTORIES, check, met
 from pnp.starcharts.rules import RuleError
 from pnp.starcharts.sheet import BoxEntry, Sheet
 
@@ -135,6 +135,7 @@ class Game:
         self.ai_log: list[tuple[int, int, list[int]]] = []  # (round, face, cells)
         self._met: list[set[str]] = [set() for _ in self.sheets]  # conditions met stay met
         self._checked: list[int] = [-1 for _ in self.sheets]  # marks when last checked
+        self._conditions = [(o, check(o, self.g)) for o in setup.objectives if o in FACTORIES]
 
     # -- seats ------------------------------------------------------------------------------
 
@@ -152,8 +153,8 @@ class Game:
 
     def _order(self) -> list[int]:
         if self.variant is Variant.STANDARD:
-            players = len(self.sheets)
-            return [(self.roller() + k) % players for k in range(players)]
+            players, roller = len(self.sheets), self.roller()
+            return [(roller + k) % players for k in range(players)]
         if self.variant is Variant.TWO_PLAYER:
             r = self.roller()
             return [r, 1 - r, 1 - r, r]
@@ -244,10 +245,29 @@ class Game:
         """One line of a player's turn: a draft, a skip, a reroll or a free place-x.
         A turn that breaks a rule changes nothing."""
         if self.trusted and type(turn) is Draft:  # a bot's draft, in turn by construction
-            self._draft(seat, self.sheets[seat], turn)
-            self.picks.remove(seat)
-            self._maybe_claims()
-            self._run_ai()
+            sheet = self.sheets[seat]
+            actions = turn.actions
+            if len(actions) == 1 and type(actions[0]) is Mark:
+                sheet.set_marks(actions[0].run.mask)
+                if sheet.marked == self.g.full:
+                    self._filled(seat, sheet)
+            else:
+                self._actions(seat, sheet, actions, turn)
+            self.pool.remove(turn.die)
+            self.drafted.append((seat, turn.die))
+            picks = self.picks
+            if picks[0] == seat:
+                del picks[0]
+            else:
+                picks.remove(seat)
+            if (
+                self.variant is Variant.SOLO
+                or not picks
+                or picks[0] < 0
+                or self.sheets[picks[0]].done
+            ):
+                self._maybe_claims()
+                self._run_ai()
             return
         saved = (
             [s.snapshot() for s in self.sheets],
@@ -365,7 +385,7 @@ class Game:
             # A bot's common draft: one run, then the gains it planned with their stars.
             planned = [a for a in actions[1:] if isinstance(a, Gain) and a.star is not None]
             if len(planned) == len(actions) - 1:
-                sheet.mark(first.run.mask)
+                sheet.set_marks(first.run.mask)
                 for gain in planned:
                     sheet.circled |= 1 << (gain.star or 0)
                     sheet.gained.append(gain.ability)
@@ -564,11 +584,14 @@ class Game:
         if self.phase is not Phase.CLAIMS or not sheet.empty_box():
             return []
         found = self._met[seat]
-        if self._checked[seat] != sheet.marked:
-            self._checked[seat] = sheet.marked
-            for o in self.claim_rounds:
-                if o not in found and met(o, self.g, sheet.marked):
+        marked = sheet.marked
+        if self._checked[seat] != marked:
+            self._checked[seat] = marked
+            for o, condition in self._conditions:
+                if o not in found and condition(marked):
                     found.add(o)
+        if not found:
+            return []
         return [
             o
             for o, rounds in self.claim_rounds.items()

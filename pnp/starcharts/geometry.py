@@ -40,6 +40,7 @@ class Geometry:
     diagonals: tuple[int, ...]
     frames: tuple[int, ...]  # a star and its in-grid neighbours, per star
     comets: int
+    placeable: int  # cells place-x may mark: open cells and stars
     transpose_bit: tuple[int, ...]  # cell index -> its bit in the column-major grid
     lines_of_cell: tuple[tuple[int, int], ...]  # cell -> (row line, column line)
     _kinds: tuple[tuple[Cell, ...], ...] = field(repr=False, default=())
@@ -48,6 +49,15 @@ class Geometry:
     _touched: dict[int, tuple[int, ...]] = field(repr=False, default_factory=dict)
     _transposed: dict[int, int] = field(repr=False, default_factory=dict)
     _runs: dict[int, Run] = field(repr=False, default_factory=dict)
+    _star_touched: dict[int, tuple[int, ...]] = field(repr=False, default_factory=dict)
+
+    def star_lines_touched(self, mask: int) -> tuple[int, ...]:
+        """The touched lines that hold a star: the only ones whose completion gains."""
+        found = self._star_touched.get(mask)
+        if found is None:
+            stars = self.line_stars
+            found = self._star_touched[mask] = tuple(ln for ln in self.touched(mask) if stars[ln])
+        return found
 
     def run(self, mask: int) -> Run:
         """The run of a run mask (cached: bots turn masks into runs every turn)."""
@@ -188,6 +198,7 @@ def geometry(chart: Chart) -> Geometry:
         diagonals=diagonals,
         frames=tuple(frames),
         comets=chart.comet_rows | chart.comet_cols,
+        placeable=((1 << n * n) - 1) & ~(chart.asteroids | chart.comet_rows | chart.comet_cols),
         transpose_bit=tuple(1 << ((i % n) * n + i // n) for i in range(n * n)),
         lines_of_cell=tuple((i // n, n + i % n) for i in range(n * n)),
         _kinds=kinds,

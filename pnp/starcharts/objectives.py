@@ -15,11 +15,18 @@ def _all(mask: int) -> Check:
 
 
 def _any(masks: tuple[int, ...]) -> Check:
-    return lambda m: any(m & x == x for x in masks)
+    need = min(x.bit_count() for x in masks)
+    return lambda m: m.bit_count() >= need and any(m & x == x for x in masks)
 
 
-def _at_least(lines: tuple[int, ...], k: int) -> Check:
+def _at_least(lines: tuple[int, ...], k: int, n: int, crossing: bool) -> Check:
+    # Fewer marks than k complete lines can cover: no need to look. k lines of n cells
+    # cover k·n cells; a rows and b columns share a·b of them, at most ⌊k²/4⌋.
+    need = k * n - (k * k // 4 if crossing else 0)
+
     def check(m: int) -> bool:
+        if m.bit_count() < need:
+            return False
         left = k
         for line in lines:
             if m & line == line:
@@ -37,8 +44,8 @@ def _half(g: Geometry) -> Check:
 
 
 FACTORIES: dict[str, Callable[[Geometry], Check]] = {
-    "two-rows": lambda g: _at_least(g.rows, 2),
-    "two-columns": lambda g: _at_least(g.cols, 2),
+    "two-rows": lambda g: _at_least(g.rows, 2, g.n, False),
+    "two-columns": lambda g: _at_least(g.cols, 2, g.n, False),
     "four-corners": lambda g: _all(g.corners),
     "border": lambda g: _all(g.ring),
     "all-stars": lambda g: _all(g.chart.stars),
@@ -48,7 +55,7 @@ FACTORIES: dict[str, Callable[[Geometry], Check]] = {
     "quadrant": lambda g: _any(g.quadrants),
     "diagonal": lambda g: _any(g.diagonals),
     "star-lines": lambda g: _at_least(
-        tuple(ln for ln, s in zip(g.lines, g.line_stars, strict=True) if s), 3
+        tuple(ln for ln, s in zip(g.lines, g.line_stars, strict=True) if s), 3, g.n, True
     ),
     "half-sky": _half,
     "star-frame": lambda g: _any(g.frames),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.starcharts.actions import ABILITIES
 from pnp.starcharts.chart import Cell
 from pnp.starcharts.geometry import Geometry, LineRuns
 
@@ -110,6 +111,12 @@ class Sheet:
 
     def mark(self, mask: int) -> list[int]:
         """Mark cells; return the lines (rows 0..n-1, columns n..2n-1) this completed."""
+        self.set_marks(mask)
+        marked, lines = self.marked, self.g.lines
+        return [line for line in self.g.touched(mask) if marked & lines[line] == lines[line]]
+
+    def set_marks(self, mask: int) -> None:
+        """Mark cells, keeping the run tables of the touched lines up to date."""
         g = self.g
         marked = self.marked = self.marked | mask
         marked_t = self.marked_t = self.marked_t | g.transpose(mask)
@@ -124,15 +131,11 @@ class Sheet:
                     pattern = marked_t >> ((line - n) * n) & bits
                 found = cache[line].get(pattern)
                 tables[line] = found if found is not None else g.line_runs(line, pattern)
-        lines = g.lines
-        return [line for line in touched if marked & lines[line] == lines[line]]
 
     def uncircled_stars(self, line: int) -> int:
         return self.g.line_stars[line] & ~self.circled
 
     def ungained(self) -> list[str]:
-        from pnp.starcharts.actions import ABILITIES
-
         return [a for a in ABILITIES if a not in self.gained]
 
     def has_unused(self, ability: str) -> bool:
@@ -143,13 +146,6 @@ class Sheet:
 
     def empty_box(self) -> bool:
         return len(self.boxes) < BOXES
-
-    def score(self) -> int:
-        return (
-            sum(b.points for b in self.boxes)
-            + (5 if self.filled == 5 else 0)
-            + 3 * len(self.unused())
-        )
 
     def cell_text(self, index: int) -> str:
         """The cell as the finished-game format writes it."""

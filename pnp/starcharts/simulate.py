@@ -32,18 +32,23 @@ def play(setup: Setup, bot: Bot, rng: random.Random, record: bool = True) -> tup
     game = Game(setup, trusted=True)
     n = game.g.n
     dice = dice_count(setup.variant, len(setup.players))
+    solo = setup.variant is Variant.SOLO
+    draft, getrandbits = Phase.DRAFT, rng.getrandbits
     body: list[str] = []
     while not game.over:
         number = game.round + 1
         if number > MAX_ROUNDS:
             raise RuntimeError("a simulated game did not end")
-        faces = [rng.getrandbits(3) + 1 for _ in range(dice)]
+        faces = [getrandbits(3) + 1 for _ in range(dice)]
         if record:
             body += ["", f"round {number}", "roll: " + " ".join(map(str, faces))]
         game.start_round(number, faces)
-        while game.phase is Phase.DRAFT:
-            seats = game.next_seats()
-            seat = seats[rng.randrange(len(seats))] if len(seats) > 1 else seats[0]
+        while game.phase is draft:
+            if solo:
+                seats = game.next_seats()
+                seat = seats[rng.randrange(len(seats))]
+            else:
+                seat = game.picks[0]
             turn = bot(game, seat, rng)
             game.play(seat, turn)
             if record:
