@@ -69,11 +69,11 @@ def main() -> None:
     compileall.compile_dir(ROOT / "pnp", quiet=1)  # an installed package has its bytecode
     with tempfile.TemporaryDirectory() as tmp:
         where = Path(tmp)
-        for name in ("lyra-spec.txt", "spec-finished.txt"):
-            (where / name).write_bytes((ROOT / "tests" / "data" / name).read_bytes())
+        for name in ("lyra-spec.txt", "finished.txt"):
+            (where / name).write_bytes((ROOT / "docs" / "examples" / name).read_bytes())
         print(f"{'cold start (median)':42} {'seconds':>9}")
         print(f"{'pnp --help':42} {cold(['--help'], where, args.repeats):9.3f}")
-        score = ["starcharts", "score", "spec-finished.txt"]
+        score = ["starcharts", "score", "finished.txt"]
         print(f"{'pnp starcharts score (spec example)':42} {cold(score, where, args.repeats):9.3f}")
 
 

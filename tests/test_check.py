@@ -15,7 +15,7 @@ from pnp.starcharts.rules import RuleError
 from pnp.starcharts.sheet import BoxEntry
 from tests.conftest import Run
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "docs" / "examples"
 HEAD = """chart: lyra-spec.txt
 objectives: two-rows four-corners half-sky core
 players: Ann Ben Cat

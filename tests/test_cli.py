@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import Run
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 BAD_CHART = """name: Broken
 size: 8
@@ -159,7 +159,7 @@ def test_python_dash_m_pnp() -> None:
 
 def test_commands_that_do_not_draw_import_no_drawing_library(tmp_path: Path) -> None:
     shutil.copy(DATA / "lyra-spec.txt", tmp_path)
-    shutil.copy(DATA / "spec-finished.txt", tmp_path)
+    shutil.copy(DATA / "finished.txt", tmp_path)
     simulate = [
         "starcharts",
         "simulate",
@@ -178,7 +178,7 @@ def test_commands_that_do_not_draw_import_no_drawing_library(tmp_path: Path) -> 
         ["--help"],
         ["starcharts", "charts"],
         ["starcharts", "charts", "--show", "lyra-8"],
-        ["starcharts", "score", str(tmp_path / "spec-finished.txt")],
+        ["starcharts", "score", str(tmp_path / "finished.txt")],
         simulate,
         ["starcharts", "check", str(tmp_path / "logs" / "game-1.txt")],
     ]

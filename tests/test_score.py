@@ -16,9 +16,9 @@ from pnp.errors import PnpError
 from pnp.starcharts.finished import parse_finished
 from tests.conftest import Run
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "docs" / "examples"
 Score = Callable[..., tuple[int, str, str]]
-SPEC = (DATA / "spec-finished.txt").read_text(encoding="utf-8")
+SPEC = (DATA / "finished.txt").read_text(encoding="utf-8")
 
 
 @pytest.fixture

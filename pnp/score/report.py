@@ -29,7 +29,7 @@ def _player(p: PlayerResult) -> list[str]:
         rows.append((f"unclaimed objectives: {', '.join(p.penalty_cards)}", f"-{p.penalty}"))
     width = max(len(label) for label, _ in rows) + 2
     lines = [p.name]
-    lines += [f"  {label:<{width}}{points:>4}" for label, points in rows]
+    lines += [f"  {label:<{width}}{points:>4}".rstrip() for label, points in rows]
     lines.append(f"  {'total':<{width}}{p.total:>4}")
     return lines
 
