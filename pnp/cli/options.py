@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from pnp.paper import CARD_SIZES, PAPERS, Backs, Paper
+from pnp.starcharts.chart import UnknownChartError
 from pnp.units import mm
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -110,3 +112,12 @@ def card_options(f: F) -> F:
     ):
         f = option(f)
     return f
+
+
+@contextmanager
+def chart_usage(hint: str) -> Iterator[None]:
+    """An unknown chart id or a missing chart file is a usage error (exit status 2)."""
+    try:
+        yield
+    except UnknownChartError as exc:
+        raise click.BadParameter(str(exc), param_hint=hint) from None

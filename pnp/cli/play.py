@@ -82,12 +82,11 @@ def check(log: Path, as_json: bool, sheets: Path | None) -> None:
 
 
 def _chart(ref: str) -> Chart:
-    from pnp.starcharts.chart import UnknownChartError, load_chart
+    from pnp.cli.options import chart_usage
+    from pnp.starcharts.chart import load_chart
 
-    try:
+    with chart_usage("CHART"):
         return load_chart(ref)
-    except UnknownChartError as exc:
-        raise click.BadParameter(str(exc), param_hint="CHART") from None
 
 
 def _objectives(chart: Chart, given: str | None, rng: random.Random) -> tuple[str, ...]:

@@ -7,10 +7,9 @@ from pathlib import Path
 import click
 
 from pnp.cli.common import emit
-from pnp.cli.options import card_options, output_options, paper_option
+from pnp.cli.options import card_options, chart_usage, output_options, paper_option
 from pnp.cli.play import check, score, simulate, versus_ai
 from pnp.paper import Paper
-from pnp.starcharts.chart import UnknownChartError
 
 
 @click.group()
@@ -49,10 +48,8 @@ def sheet(
     from pnp.layouts.starcharts import sheets_document
     from pnp.starcharts.chart import load_charts
 
-    try:
+    with chart_usage("CHARTS"):
         loaded = load_charts(list(charts))
-    except UnknownChartError as exc:
-        raise click.BadParameter(str(exc), param_hint="CHARTS") from None
     doc = sheets_document(loaded, paper, int(per_page), copies)
     emit(doc, output, f"starcharts/{loaded[0].id if len(loaded) == 1 else 'sheets'}", fmt)
 
@@ -103,9 +100,7 @@ def list_charts(show: str | None) -> None:
     from pnp.starcharts.show import chart_table, show_chart
 
     if show is not None:
-        try:
+        with chart_usage("--show"):
             click.echo(show_chart(load_chart(show)), nl=False)
-        except UnknownChartError as exc:
-            raise click.BadParameter(str(exc), param_hint="--show") from None
         return
     click.echo(chart_table([load_chart(cid) for cid in chart_ids()]), nl=False)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import Problem, ProblemCollector, SourceError
+from pnp.parsing import read_source
 from pnp.score.result import BoxLine, GameResult, PlayerResult, decide, rating
 from pnp.starcharts.chart import Cell, Chart, UnknownChartError, is_chart_path, load_chart
 from pnp.starcharts.content import objective_by_id
@@ -27,11 +28,7 @@ def resolve_chart(ref: str, base: Path) -> Chart:
 
 
 def load_finished(path: Path) -> tuple[FinishedGame, Chart]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise SourceError([Problem(str(path), 1, 1, f"not UTF-8 text ({exc.reason})")]) from None
-    game = parse_finished(text, str(path))
+    game = parse_finished(read_source(path), str(path))
     try:
         chart = resolve_chart(game.chart, path.parent)
     except UnknownChartError as exc:

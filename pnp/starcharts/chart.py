@@ -10,7 +10,7 @@ from functools import cached_property
 from pathlib import Path
 
 from pnp.errors import PnpError, Problem, ProblemCollector, SourceError
-from pnp.parsing import source_lines, strip_comment
+from pnp.parsing import read_source, source_lines, strip_comment
 from pnp.paths import data_dir
 from pnp.starcharts.coords import CoordError, column_letter, format_cell, parse_cell
 
@@ -27,6 +27,15 @@ class Cell(Enum):
     @property
     def cost(self) -> int:
         return 2 if self is Cell.ASTEROID else 1
+
+    def allows(self, length: int, horizontal: bool) -> bool:
+        """Whether a run of ``length`` cells, along a row when ``horizontal``, may cover this
+        cell: a comet only by a run of 2+ along its facing (a single cell has none)."""
+        if self is Cell.COMET_ROW:
+            return length >= 2 and horizontal
+        if self is Cell.COMET_COL:
+            return length >= 2 and not horizontal
+        return True
 
 
 @dataclass(frozen=True)
@@ -230,9 +239,7 @@ class UnknownChartError(PnpError):
 
 def read_chart(path: Path, chart_id: str | None = None) -> Chart:
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise SourceError([Problem(str(path), 1, 1, f"not UTF-8 text ({exc.reason})")]) from None
+        text = read_source(path)
     except FileNotFoundError:
         raise UnknownChartError(f"no chart file {str(path)!r}") from None
     except OSError as exc:

@@ -499,19 +499,15 @@ class Game:
             if sheet.marked >> i & 1:
                 raise RuleError("run.empty", f"{format_cell(i, n)} is already marked", action.col)
         for i in run.cells:
-            kind = cells[i]
-            if kind is Cell.COMET_ROW and (len(run) < 2 or not run.horizontal):
-                raise RuleError(
-                    "run.comet",
-                    f"the comet at {format_cell(i, n)} faces sideways: "
-                    "only a run of 2+ cells along its row covers it",
-                    action.col,
+            if not cells[i].allows(len(run), run.horizontal):
+                facing = (
+                    "sideways: only a run of 2+ cells along its row"
+                    if cells[i] is Cell.COMET_ROW
+                    else "up/down: only a run of 2+ cells along its column"
                 )
-            if kind is Cell.COMET_COL and (len(run) < 2 or run.horizontal):
                 raise RuleError(
                     "run.comet",
-                    f"the comet at {format_cell(i, n)} faces up/down: "
-                    "only a run of 2+ cells along its column covers it",
+                    f"the comet at {format_cell(i, n)} faces {facing} covers it",
                     action.col,
                 )
         cost = sum(cells[i].cost for i in run.cells)

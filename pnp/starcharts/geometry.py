@@ -137,12 +137,7 @@ class Geometry:
 
 
 def _comets_allow(kinds: tuple[Cell, ...], horizontal: bool, length: int) -> bool:
-    for kind in kinds:
-        if kind is Cell.COMET_ROW and (length < 2 or not horizontal):
-            return False
-        if kind is Cell.COMET_COL and (length < 2 or horizontal):
-            return False
-    return True
+    return all(kind.allows(length, horizontal) for kind in kinds)
 
 
 def _mask(cells: list[int] | range) -> int:

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from pnp.errors import Problem, SourceError
+from pnp.parsing import read_source
 from pnp.score.result import BoxLine, GameResult, MatchResult, PlayerResult, decide_match
 from pnp.score.starcharts import build_result, resolve_chart
 from pnp.starcharts.ai import AI_NAME
@@ -19,11 +20,7 @@ from pnp.starcharts.sheet import BOXES
 
 
 def load_log(path: Path) -> GameLog:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise SourceError([Problem(str(path), 1, 1, f"not UTF-8 text ({exc.reason})")]) from None
-    return parse_log(text, str(path), lambda ref: resolve_chart(ref, path.parent))
+    return parse_log(read_source(path), str(path), lambda ref: resolve_chart(ref, path.parent))
 
 
 def _stop(log: GameLog, line: int, col: int, error: RuleError) -> SourceError:

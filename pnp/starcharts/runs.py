@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from pnp.starcharts.chart import Cell, Chart
+from pnp.starcharts.chart import Chart
 from pnp.starcharts.coords import Run
 
 MAX_COST = 10  # an 8 adjusted by +2
@@ -26,13 +26,7 @@ class ChartRuns:
 
 def run_is_legal(chart: Chart, run: Run) -> bool:
     """The comet rule: comets only in runs of 2+ cells along their facing."""
-    for i in run.cells:
-        cell = chart.cells[i]
-        if cell is Cell.COMET_ROW and (len(run) < 2 or not run.horizontal):
-            return False
-        if cell is Cell.COMET_COL and (len(run) < 2 or run.horizontal):
-            return False
-    return True
+    return all(chart.cells[i].allows(len(run), run.horizontal) for i in run.cells)
 
 
 def run_cost(chart: Chart, run: Run) -> int:
