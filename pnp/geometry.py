@@ -33,9 +33,6 @@ class Box:
         dy = dx if dy is None else dy
         return Box(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
 
-    def shifted(self, dx: float, dy: float) -> Box:
-        return Box(self.x + dx, self.y + dy, self.w, self.h)
-
     def take_top(self, h: float) -> tuple[Box, Box]:
         """Split off a strip of height ``h`` at the top: (strip, rest)."""
         return Box(self.x, self.top - h, self.w, h), Box(self.x, self.y, self.w, self.h - h)
@@ -45,9 +42,6 @@ class Box:
 
     def take_left(self, w: float) -> tuple[Box, Box]:
         return Box(self.x, self.y, w, self.h), Box(self.x + w, self.y, self.w - w, self.h)
-
-    def take_right(self, w: float) -> tuple[Box, Box]:
-        return Box(self.right - w, self.y, w, self.h), Box(self.x, self.y, self.w - w, self.h)
 
     def centred(self, w: float, h: float) -> Box:
         """A box of the given size centred in this one."""

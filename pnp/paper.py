@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from pnp.geometry import Box, bounds
+from pnp.geometry import Box
 from pnp.units import inch, mm
 
 DEAD_MARGIN = mm(6)
@@ -85,14 +85,6 @@ class Imposition:
     @property
     def per_page(self) -> int:
         return len(self.slots)
-
-    @property
-    def trim_bounds(self) -> Box:
-        return bounds(self.slots)
-
-    @property
-    def bleed_bounds(self) -> Box:
-        return bounds(self.slots).inset(-self.bleed)
 
 
 class ImpositionError(ValueError):

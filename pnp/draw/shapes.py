@@ -9,12 +9,9 @@ from enum import Enum
 from pnp.draw.fonts import Font
 from pnp.geometry import Box
 
-BLACK = "#000000"
 INK = "#1a1a1a"
 GREY = "#7a7a7a"
-LIGHT = "#b8b8b8"
 FAINT = "#dcdcdc"
-WHITE = "#ffffff"
 
 
 class Anchor(Enum):

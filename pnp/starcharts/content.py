@@ -70,10 +70,6 @@ def objective_by_id() -> dict[str, Objective]:
     return {o.id: o for o in objectives()}
 
 
-def ability_by_id() -> dict[str, Ability]:
-    return {a.id: a for a in abilities()}
-
-
 @cache
 def aid() -> tuple[str, tuple[AidSection, ...]]:
     _, data = _load("aid.toml")

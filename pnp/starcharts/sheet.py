@@ -132,9 +132,6 @@ class Sheet:
                 found = cache[line].get(pattern)
                 tables[line] = found if found is not None else g.line_runs(line, pattern)
 
-    def uncircled_stars(self, line: int) -> int:
-        return self.g.line_stars[line] & ~self.circled
-
     def ungained(self) -> list[str]:
         return [a for a in ABILITIES if a not in self.gained]
 
