@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from pnp.errors import PnpError
 from pnp.starcharts.actions import parse_turn
 from pnp.starcharts.chart import load_chart
-from pnp.starcharts.game import Game, Phase, Setup
+from pnp.starcharts.game import Game, Phase
 from pnp.starcharts.rules import RuleError
+from pnp.starcharts.setup import Setup
 from pnp.starcharts.sheet import BoxEntry
 from tests.conftest import Run
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from pnp.score.report import result_json
 from pnp.starcharts.bots import BOTS
 from pnp.starcharts.chart import chart_ids, load_chart
-from pnp.starcharts.game import Setup, Variant
 from pnp.starcharts.log import format_log, parse_log
 from pnp.starcharts.replay import check_log, game_result
+from pnp.starcharts.setup import Setup, Variant
 from pnp.starcharts.simulate import deal, log_text, play
 from tests.conftest import Run
 

@@ -90,7 +90,7 @@ def _chart(ref: str) -> Chart:
 
 
 def _objectives(chart: Chart, given: str | None, rng: random.Random) -> tuple[str, ...]:
-    from pnp.starcharts.game import Setup, Variant, check_setup
+    from pnp.starcharts.setup import Setup, Variant, check_setup
     from pnp.starcharts.simulate import deal
 
     if given is None:
@@ -135,7 +135,7 @@ def simulate(
 ) -> None:
     """Bots play whole games: scores, game length, and how often each objective is claimed."""
     from pnp import atomic
-    from pnp.starcharts.game import Variant
+    from pnp.starcharts.setup import Variant
     from pnp.starcharts.simulate import format_summary
     from pnp.starcharts.simulate import simulate as run
 

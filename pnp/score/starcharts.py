@@ -13,10 +13,10 @@ from pnp.starcharts.chart import Cell, Chart, UnknownChartError, is_chart_path, 
 from pnp.starcharts.content import objective_by_id
 from pnp.starcharts.coords import format_cell
 from pnp.starcharts.finished import BoxText, FinishedGame, PlayerText, parse_finished
-from pnp.starcharts.game import SOLO_SHEETS, Setup, Variant, check_setup
 from pnp.starcharts.geometry import Geometry, geometry
 from pnp.starcharts.matching import max_matching
 from pnp.starcharts.objectives import met
+from pnp.starcharts.setup import SOLO_SHEETS, Setup, Variant, check_setup
 from pnp.starcharts.sheet import BOXES
 
 

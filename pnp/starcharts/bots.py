@@ -29,9 +29,11 @@ from pnp.starcharts.actions import (
     Turn,
 )
 from pnp.starcharts.content import objective_by_id
-from pnp.starcharts.game import Game, Variant, plan_gains
+from pnp.starcharts.gains import plan_gains
+from pnp.starcharts.game import Game
 from pnp.starcharts.matching import star_cells
 from pnp.starcharts.objectives import check
+from pnp.starcharts.setup import Variant
 from pnp.starcharts.sheet import Sheet
 
 USE = 0.3  # how often the random bot, holding abilities, considers using them

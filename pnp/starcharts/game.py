@@ -5,7 +5,6 @@ through this class, so they agree on what is legal."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from pnp.starcharts.actions import (
@@ -25,83 +24,15 @@ from pnp.starcharts.actions import (
     Turn,
 )
 from pnp.starcharts.ai import AI_NAME, AiSheet
-from pnp.starcharts.chart import Cell, Chart
+from pnp.starcharts.chart import Cell
 from pnp.starcharts.content import objective_by_id
 from pnp.starcharts.coords import format_cell, format_run, run_from_mask
+from pnp.starcharts.gains import TurnGains
 from pnp.starcharts.geometry import Geometry, geometry
-from pnp.starcharts.matching import max_matching, star_cells
 from pnp.starcharts.objectives import FACTORIES, check, met
 from pnp.starcharts.rules import RuleError
+from pnp.starcharts.setup import SOLO_SHEETS, Setup, Variant, dice_count
 from pnp.starcharts.sheet import BoxEntry, Sheet
-
-
-class Variant(Enum):
-    STANDARD = "standard"
-    TWO_PLAYER = "two-player"
-    SOLO = "solo"
-    VERSUS_AI = "versus-ai"
-
-    @property
-    def dice(self) -> int:
-        return 5
-
-    def players_ok(self, count: int) -> bool:
-        if self is Variant.STANDARD:
-            return count in (3, 4)
-        return count == (2 if self is Variant.TWO_PLAYER else 1)
-
-
-SOLO_SHEETS = ("A", "B")
-
-
-@dataclass(frozen=True)
-class Setup:
-    chart: Chart
-    objectives: tuple[str, ...]
-    players: tuple[str, ...]
-    variant: Variant = Variant.STANDARD
-    first_roller: int = 0  # index into players
-
-
-def check_setup(setup: Setup) -> list[RuleError]:
-    """Problems with a game's set-up (empty when it is valid)."""
-    problems: list[RuleError] = []
-    known = objective_by_id()
-    objectives = setup.objectives
-    if len(objectives) != 4 or len(set(objectives)) != 4:
-        problems.append(RuleError("setup.objectives", "4 different objective cards are dealt"))
-    for obj in objectives:
-        if obj not in known:
-            problems.append(
-                RuleError(
-                    "setup.objectives",
-                    f"unknown objective {obj!r} (expected one of {', '.join(known)})",
-                )
-            )
-        elif known[obj].obstacles and not setup.chart.has_obstacles:
-            problems.append(
-                RuleError("setup.objectives", f"{obj} is only dealt with an obstacle chart")
-            )
-    if not setup.variant.players_ok(len(setup.players)):
-        wanted = {
-            Variant.STANDARD: "3 or 4 players",
-            Variant.TWO_PLAYER: "2 players",
-            Variant.SOLO: "1 player",
-            Variant.VERSUS_AI: "1 player",
-        }[setup.variant]
-        problems.append(
-            RuleError(
-                "setup.players",
-                f"{setup.variant.value} is played by {wanted}, not {len(setup.players)}",
-            )
-        )
-    if len(set(setup.players)) != len(setup.players):
-        problems.append(RuleError("setup.players", "every player needs a different name"))
-    return problems
-
-
-def dice_count(variant: Variant, players: int) -> int:
-    return 4 if variant is Variant.STANDARD and players == 3 else 5
 
 
 class Phase(Enum):
@@ -160,7 +91,7 @@ class Game:
             return [r, 1 - r, 1 - r, r]
         if self.variant is Variant.VERSUS_AI:
             return [0, -1, 0, -1]
-        return []  # solo: two picks per chart, in any order
+        return [0, 0, 1, 1]  # solo: two picks per chart, in any order
 
     def next_seats(self) -> list[int]:
         """The seats that may pick now (solo: either chart with picks left)."""
@@ -171,12 +102,8 @@ class Game:
         return [self.picks[0]]
 
     def expected(self) -> list[str]:
-        """Who may pick next (solo: either chart that still has picks)."""
-        if self.phase is not Phase.DRAFT:
-            return []
-        if self.variant is Variant.SOLO:
-            return [self.sheets[s].name for s in dict.fromkeys(self.picks)]
-        return [self.sheets[self.picks[0]].name] if self.picks else []
+        """The names of ``next_seats``."""
+        return [self.sheets[s].name for s in self.next_seats() if s >= 0]
 
     # -- rounds -----------------------------------------------------------------------------
 
@@ -197,8 +124,6 @@ class Game:
         self.round = number
         self.drafted = []
         self.picks = [s for s in self._order() if s < 0 or not self.sheets[s].done]
-        if self.variant is Variant.SOLO:
-            self.picks = [s for s in (0, 0, 1, 1) if not self.sheets[s].done]
         self.phase = Phase.DRAFT
         self._run_ai()
         self._maybe_claims()
@@ -394,7 +319,7 @@ class Game:
         value = draft.die if draft else 0
         parts: list[int] | None = None
         marks = 0
-        gains = _Gains(sheet)
+        gains = TurnGains(sheet)
         for action in actions:
             if isinstance(action, MODIFIERS) and marks:
                 raise RuleError(
@@ -599,108 +524,3 @@ class Game:
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
-
-
-class _Gains:
-    """The gains of one turn: each star circled this turn needs its own line completed
-    this turn; a gain is missing when a larger such matching exists."""
-
-    def __init__(self, sheet: Sheet) -> None:
-        self.sheet = sheet
-        self.open = ~sheet.circled  # stars still uncircled when the turn began
-        self.lines: list[int] = []
-        self.stars: list[int] = []
-
-    def completed(self, lines: list[int]) -> None:
-        g = self.sheet.g
-        self.lines += [ln for ln in lines if g.line_stars[ln] & self.open]
-
-    def _options(self, stars: list[int]) -> dict[int, list[int]]:
-        g = self.sheet.g
-        return {s: [ln for ln in self.lines if g.line_stars[ln] >> s & 1] for s in stars}
-
-    def _fits(self, stars: list[int]) -> bool:
-        return len(max_matching(stars, self._options(stars))) == len(stars)
-
-    def more_possible(self) -> bool:
-        g = self.sheet.g
-        candidates = 0
-        for ln in self.lines:
-            candidates |= g.line_stars[ln]
-        stars = star_cells(candidates & (self.open | _mask(self.stars)))
-        return len(max_matching(stars, self._options(stars))) > len(self.stars)
-
-    def gain(self, action: Gain, n: int) -> None:
-        sheet = self.sheet
-        if action.ability in sheet.gained:
-            raise RuleError("ability.gain", f"{action.ability} is already gained", action.col)
-        if action.star is not None:
-            star = action.star
-            fresh = self.open >> star & 1 and star not in self.stars
-            if not (fresh and self._options([star])[star] and self._fits([*self.stars, star])):
-                raise RuleError(
-                    "ability.gain",
-                    f"{format_cell(star, n)} is not an uncircled "
-                    "star of a line completed this turn that no other gain used",
-                    action.col,
-                )
-        else:
-            star = self._choose()
-            if star < 0:
-                raise RuleError(
-                    "ability.gain",
-                    "no line with an uncircled star was completed "
-                    "this turn, or each has gained already",
-                    action.col,
-                )
-        self.stars.append(star)
-        sheet.circled |= 1 << star
-        sheet.gained.append(action.ability)
-
-    def _choose(self) -> int:
-        """A star for a gain that names none: from a line not yet credited, preferring a
-        star that no other uncredited line needs."""
-        g = self.sheet.g
-        used = set(max_matching(self.stars, self._options(self.stars)))
-        waiting = [
-            ln
-            for ln in self.lines
-            if ln not in used and g.line_stars[ln] & self.open & ~_mask(self.stars)
-        ]
-        for line in waiting:
-            stars = g.line_stars[line] & self.open & ~_mask(self.stars)
-            others = 0
-            for other in waiting:
-                if other != line:
-                    others |= g.line_stars[other]
-            pick = (stars & ~others) or stars
-            star = (pick & -pick).bit_length() - 1
-            if self._fits([*self.stars, star]):
-                return star
-        return -1
-
-
-def _mask(cells: list[int]) -> int:
-    m = 0
-    for i in cells:
-        m |= 1 << i
-    return m
-
-
-def plan_gains(sheet: Sheet, lines: list[int], circled: int | None = None) -> list[tuple[int, int]]:
-    """(line, star bit) for as many gains as the completed ``lines`` allow (a maximum
-    matching of uncircled stars to distinct lines), up to the abilities left to gain."""
-    g = sheet.g
-    open_stars = ~(sheet.circled if circled is None else circled)
-    left = len(sheet.ungained())
-    if len(lines) == 1 and left:  # the usual case: one line, any uncircled star of it
-        first = g.line_stars[lines[0]] & open_stars
-        return [(lines[0], first & -first)] if first else []
-    candidates = 0
-    for ln in lines:
-        candidates |= g.line_stars[ln] & open_stars
-    stars = star_cells(candidates)
-    options = {s: [ln for ln in lines if g.line_stars[ln] >> s & 1] for s in stars}
-    owner = max_matching(stars, options)
-    pairs = sorted((ln, 1 << star) for ln, star in owner.items())
-    return pairs[:left]

@@ -13,9 +13,10 @@ from pnp.score.result import BoxLine, GameResult, MatchResult, PlayerResult, dec
 from pnp.score.starcharts import build_result, resolve_chart
 from pnp.starcharts.ai import AI_NAME
 from pnp.starcharts.content import objective_by_id
-from pnp.starcharts.game import Game, Phase, Setup, Variant, check_setup
+from pnp.starcharts.game import Game, Phase
 from pnp.starcharts.log import ClaimLine, GameLog, LoggedGame, RollLine, RoundLine, parse_log
 from pnp.starcharts.rules import RuleError
+from pnp.starcharts.setup import Setup, Variant, check_setup
 from pnp.starcharts.sheet import BOXES
 
 

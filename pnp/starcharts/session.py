@@ -11,9 +11,10 @@ from pnp.starcharts.actions import Draft, Skip, TokenError, format_turn, parse_t
 from pnp.starcharts.ai import AI_NAME
 from pnp.starcharts.chart import Chart
 from pnp.starcharts.coords import format_cell
-from pnp.starcharts.game import Game, Phase, Setup, Variant
+from pnp.starcharts.game import Game, Phase
 from pnp.starcharts.log import format_log
 from pnp.starcharts.rules import RuleError
+from pnp.starcharts.setup import Setup, Variant
 from pnp.starcharts.show import show_chart
 
 HELP = """\

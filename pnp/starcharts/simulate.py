@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from pnp.starcharts.bots import BOTS, Bot
 from pnp.starcharts.chart import Chart
 from pnp.starcharts.content import objectives
-from pnp.starcharts.game import Game, Phase, Setup, Variant, dice_count
+from pnp.starcharts.game import Game, Phase
 from pnp.starcharts.log import format_log, turn_line
+from pnp.starcharts.setup import Setup, Variant, dice_count
 
 MAX_ROUNDS = 200
 NAMES = ("Ada", "Ben", "Cleo", "Dev")
