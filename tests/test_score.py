@@ -284,6 +284,16 @@ def test_solo_result_is_the_higher_score_and_the_difference(
     assert any("player: A and player: B" in p for p in _problems(game, wrong))
 
 
+def test_several_games_print_one_json_list(run: Run) -> None:
+    shutil.copy(DATA / "lyra-spec.txt", "lyra-spec.txt")
+    for n in (1, 2):
+        Path(f"g{n}.txt").write_text(SPEC, encoding="utf-8")
+    data = json.loads(run("starcharts", "score", "--json", "g1.txt", "g2.txt").stdout)
+    assert [g["winners"] for g in data] == [["Alice"], ["Alice"]]
+    table = run("starcharts", "score", "g1.txt", "g2.txt").stdout
+    assert table.count("Winner: Alice with 19") == 2
+
+
 def test_usage_errors_exit_2(run: Run) -> None:
     assert run("starcharts", "score").exit_code == 2
     assert run("starcharts", "score", "missing.txt").exit_code == 2

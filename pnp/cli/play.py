@@ -26,7 +26,8 @@ def _warn(warnings: list[Problem]) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option("--match", is_flag=True, help="The games form an extended match: add them up.")
 def score(games: tuple[Path, ...], as_json: bool, match: bool) -> None:
-    """Score finished games typed as text (see the README for the format)."""
+    """Score finished games typed as text (see the README for the format). With --json,
+    one game prints an object and several print a list."""
     from pnp.score.report import dumps, format_match, format_result, match_json, result_json
     from pnp.score.result import decide_match
     from pnp.score.starcharts import load_finished, score_finished
@@ -49,8 +50,11 @@ def score(games: tuple[Path, ...], as_json: bool, match: bool) -> None:
         outcome = decide_match(tuple(results))
         click.echo(dumps(match_json(outcome)) if as_json else format_match(outcome), nl=False)
         return
-    for result in results:
-        click.echo(dumps(result_json(result)) if as_json else format_result(result), nl=False)
+    if as_json:
+        data = [result_json(r) for r in results]
+        click.echo(dumps(data[0] if len(data) == 1 else data), nl=False)
+        return
+    click.echo("\n".join(format_result(r) for r in results), nl=False)
 
 
 @click.command()
