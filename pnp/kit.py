@@ -27,6 +27,7 @@ class Note:
 
 def starcharts_jobs(paper: Paper) -> list[Job]:
     from pnp.draw.shapes import Flip
+    from pnp.layouts.calibration import calibration_document
     from pnp.layouts.cards import CardOptions
     from pnp.layouts.starcharts import aid_document, cards_document, sheets_document
     from pnp.paper import Backs
@@ -40,6 +41,7 @@ def starcharts_jobs(paper: Paper) -> list[Job]:
     duplex = CardOptions(backs=Backs.DUPLEX, flip=Flip.LONG)
     jobs.append(Job("starcharts/objective-cards-duplex", lambda: cards_document(paper, duplex)))
     jobs.append(Job("starcharts/player-aid", lambda: aid_document(paper)))
+    jobs.append(Job("duplex-calibration", lambda: calibration_document(paper, Flip.LONG)))
     return jobs
 
 
@@ -55,7 +57,10 @@ sheets/<chart>.pdf             one player sheet per chart: print one per player.
                                -obstacles adds asteroids and comets.
 objective-cards.pdf            the 13 objective cards, fronts only.
 objective-cards-duplex.pdf     the same with backs, for a duplex printer (flip on the
-                               long edge).
+                               long edge). If the backs come out shifted, print
+                               ../duplex-calibration.pdf and follow it, then make the
+                               cards with `pnp starcharts cards --backs duplex
+                               --back-offset DX,DY`.
 player-aid.pdf                 two player aids per page.
 
 You also need five eight-sided dice and a pencil per player.

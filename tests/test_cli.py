@@ -132,6 +132,7 @@ def test_kit_writes_the_whole_star_charts_set(run: Run, tmp_path: Path) -> None:
     ):
         assert (kit / name).is_file()
     assert not list(kit.rglob("*.tmp"))
+    assert Path("night/duplex-calibration.pdf").is_file()
 
 
 def test_an_interrupted_write_leaves_the_old_file(

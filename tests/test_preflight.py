@@ -43,8 +43,12 @@ def test_every_card_layout(paper: Paper, backs: Backs, card: str, bleed: int) ->
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
-def test_the_aid(paper: Paper) -> None:
+def test_the_aid_and_the_calibration_sheet(paper: Paper) -> None:
+    from pnp.layouts.calibration import calibration_document
+
     _clean(aid_document(paper))
+    for flip in Flip:
+        _clean(calibration_document(paper, flip))
 
 
 def _page(*items: Line | Text) -> Page:

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from pnp import __version__
-from pnp.cli.kit import kit
+from pnp.cli.kit import calibrate, kit
 from pnp.cli.starcharts import starcharts
 from pnp.errors import PnpError
 
@@ -32,6 +32,7 @@ def cli() -> None:
 
 cli.add_command(starcharts)
 cli.add_command(kit)
+cli.add_command(calibrate)
 
 
 def main() -> None:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.options import paper_option
+from pnp.cli.common import emit
+from pnp.cli.options import output_options, paper_option
 from pnp.kit import GAMES
 from pnp.paper import Paper
 
@@ -49,4 +50,22 @@ def kit(game: str, out_dir: Path, fmt: str, paper: Paper) -> None:
             written += len(write(job.build(), out_dir / f"{job.path}.{fmt}", Format(fmt)))
     for note in notes:
         atomic.write_text(out_dir / note.path, note.text)
-    click.echo(f"wrote {written + len(notes)} files to {out_dir}/starcharts")
+    click.echo(f"wrote {written + len(notes)} files to {out_dir}/")
+
+
+@click.command()
+@click.option(
+    "--flip",
+    type=click.Choice(["long", "short"]),
+    default="long",
+    show_default=True,
+    help="The edge your duplex printer flips on.",
+)
+@paper_option
+@output_options
+def calibrate(flip: str, paper: Paper, output: Path | None, fmt: str) -> None:
+    """A duplex test sheet: the reading on its back is your --back-offset."""
+    from pnp.draw.shapes import Flip
+    from pnp.layouts.calibration import calibration_document
+
+    emit(calibration_document(paper, Flip(flip)), output, "duplex-calibration", fmt)
