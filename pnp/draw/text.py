@@ -5,14 +5,18 @@ from __future__ import annotations
 from pnp.draw.fonts import Font, text_width
 
 
-def wrap(text: str, size: float, width: float, font: Font = Font.REGULAR) -> list[str]:
-    """Greedy word wrap; a word longer than the width gets a line of its own."""
+def wrap(
+    text: str, size: float, width: float, font: Font = Font.REGULAR, first: float | None = None
+) -> list[str]:
+    """Greedy word wrap; a word longer than the width gets a line of its own. ``first``
+    is the first line's width when something else starts that line."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
         for word in paragraph.split():
             candidate = f"{current} {word}" if current else word
-            if current and text_width(candidate, size, font) > width:
+            room = first if first is not None and not lines else width
+            if current and text_width(candidate, size, font) > room:
                 lines.append(current)
                 current = word
             else:

@@ -19,10 +19,10 @@ def aid_blocks(sections: tuple[AidSection, ...], abilities: tuple[Ability, ...])
     for section in sections:
         blocks.append(Block(section.heading, heading=True))
         for point in section.points:
-            if point == _ABILITIES:
-                blocks += [Block(f"{a.name}: {a.text}", icon=a.icon) for a in abilities]
+            if point.text == _ABILITIES:
+                blocks += [Block(a.text, icon=a.icon, lead=f"{a.name}:") for a in abilities]
             else:
-                blocks.append(Block(point))
+                blocks.append(Block(point.text, symbol=point.symbol, lead=point.lead))
     return blocks
 
 

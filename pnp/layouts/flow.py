@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.draw.fonts import Font, ascent
-from pnp.draw.shapes import Anchor, Circle, Item, Stroke, Text
+from pnp.draw.fonts import Font, ascent, text_width
+from pnp.draw.shapes import GREY, Anchor, Circle, Item, Rect, Stroke, Text
 from pnp.draw.text import wrap
 from pnp.geometry import Box
+from pnp.layouts.symbols import cell_symbol
+from pnp.starcharts.chart import Cell
 
 LEADING = 1.22
 
@@ -17,6 +19,8 @@ class Block:
     text: str
     heading: bool = False
     icon: str = ""  # a glyph drawn in a small circle before a point
+    symbol: str = ""  # or a chart cell symbol drawn in a small cell
+    lead: str = ""  # bold words that start the point
 
 
 def _measure(block: Block, size: float, width: float) -> tuple[list[str], float, float]:
@@ -24,9 +28,11 @@ def _measure(block: Block, size: float, width: float) -> tuple[list[str], float,
     if block.heading:
         s = size * 1.15
         return [block.text], s * LEADING + size * 0.45, 0.0
-    indent = size * (2.2 if block.icon else 1.0)
-    lines = wrap(block.text, size, width - indent)
-    return lines, len(lines) * size * LEADING + size * 0.25, indent
+    indent = size * (2.2 if block.icon or block.symbol else 1.0)
+    lead = text_width(block.lead + " ", size, Font.BOLD) if block.lead else 0.0
+    lines = wrap(block.text, size, width - indent, first=width - indent - lead)
+    rows = max(len(lines), 2 if block.symbol else 1)  # a symbol is two lines tall
+    return lines, rows * size * LEADING + size * 0.25, indent
 
 
 def flow(blocks: list[Block], columns: list[Box], size: float) -> list[Item] | None:
@@ -56,10 +62,20 @@ def flow(blocks: list[Block], columns: list[Box], size: float) -> list[Item] | N
             items.append(
                 Text(x + r, first - size * 0.05, block.icon, size * 1.05, Font.BOLD, Anchor.MIDDLE)
             )
+        elif block.symbol:
+            side = size * 1.9
+            cell = Box(x, first + size * 0.9 - side, side, side)
+            items.append(Rect(cell, Stroke(GREY, 0.4)))
+            items += cell_symbol(Cell(block.symbol), cell)
         else:
             items.append(Text(x, first, "•", size, Font.BOLD))
+        lead = 0.0
+        if block.lead:
+            items.append(Text(x + indent, first, block.lead, size, Font.BOLD))
+            lead = text_width(block.lead + " ", size, Font.BOLD)
         for i, line in enumerate(lines):
-            items.append(Text(x + indent, first - i * size * LEADING, line, size))
+            x_line = x + indent + (lead if i == 0 else 0.0)
+            items.append(Text(x_line, first - i * size * LEADING, line, size))
         y -= height
     return items
 

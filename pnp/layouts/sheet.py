@@ -154,21 +154,11 @@ def _grid(chart: Chart, box: Box) -> list[Item]:
     for index, kind in enumerate(chart.cells):
         row, col = divmod(index, n)
         c = Box(gx + col * cell, gtop - (row + 1) * cell, cell, cell)
-        items += cell_symbol(kind, c)
+        items += symbols.cell_symbol(kind, c)
     for i in range(n + 1):
         items.append(Line(gx + i * cell, grid.y, gx + i * cell, grid.top, _GRID))
         items.append(Line(gx, grid.y + i * cell, grid.right, grid.y + i * cell, _GRID))
     return items
-
-
-def cell_symbol(kind: Cell, c: Box) -> list[Item]:
-    if kind is Cell.STAR:
-        return [symbols.star(c.cx, c.cy, c.w * 0.3, max(0.7, c.w * 0.014))]
-    if kind is Cell.ASTEROID:
-        return symbols.asteroid(c)
-    if kind in (Cell.COMET_ROW, Cell.COMET_COL):
-        return symbols.comet(c, kind is Cell.COMET_ROW)
-    return []
 
 
 def _figure(chart: Chart, grid: Box, cell: float) -> list[Item]:
@@ -210,7 +200,7 @@ def _legend(chart: Chart, box: Box, rows: int = 1) -> list[Item]:
         slot = slots[k // per_row][k % per_row]
         c = Box(slot.x, slot.cy - sym / 2, sym, sym)
         items.append(Rect(c, Stroke(LIGHT_GRID, 0.4)))
-        items += cell_symbol(kind, c)
+        items += symbols.cell_symbol(kind, c)
         size = fit_size(label, slot.w - sym - mm(2), 7.5)
         items.append(Text(c.right + mm(1.2), slot.cy - size * 0.35, label, size))
     return items

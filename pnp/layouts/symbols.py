@@ -8,6 +8,7 @@ from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, INK, Anchor, Circle, Item, Line, Poly, Stroke, Text
 from pnp.draw.transform import rotated
 from pnp.geometry import Box
+from pnp.starcharts.chart import Cell
 
 ASTEROID_FILL = "#e4e4e4"
 
@@ -97,3 +98,13 @@ def comet(cell: Box, horizontal: bool) -> list[Item]:
         x + 0.12 * s, y + 0.22 * s, x + 0.88 * s, y + 0.22 * s, 0.1 * s, max(0.6, 0.018 * s)
     )
     return items if horizontal else rotated(items, 1, cell.cx, cell.cy)
+
+
+def cell_symbol(kind: Cell, c: Box) -> list[Item]:
+    if kind is Cell.STAR:
+        return [star(c.cx, c.cy, c.w * 0.3, max(0.7, c.w * 0.014))]
+    if kind is Cell.ASTEROID:
+        return asteroid(c)
+    if kind in (Cell.COMET_ROW, Cell.COMET_COL):
+        return comet(c, kind is Cell.COMET_ROW)
+    return []

@@ -33,9 +33,16 @@ class Ability:
 
 
 @dataclass(frozen=True)
+class AidPoint:
+    text: str
+    lead: str = ""  # printed bold before the text
+    symbol: str = ""  # a chart cell symbol drawn before it (., *, A, - or |)
+
+
+@dataclass(frozen=True)
 class AidSection:
     heading: str
-    points: tuple[str, ...]
+    points: tuple[AidPoint, ...]
 
 
 def _load(name: str) -> tuple[Path, dict[str, Any]]:
@@ -73,5 +80,11 @@ def objective_by_id() -> dict[str, Objective]:
 @cache
 def aid() -> tuple[str, tuple[AidSection, ...]]:
     _, data = _load("aid.toml")
-    sections = tuple(AidSection(s["heading"], tuple(s["points"])) for s in data["section"])
+    sections = tuple(
+        AidSection(
+            s["heading"],
+            tuple(AidPoint(p) if isinstance(p, str) else AidPoint(**p) for p in s["points"]),
+        )
+        for s in data["section"]
+    )
     return data["title"], sections
