@@ -9,9 +9,31 @@ from enum import Enum
 from pnp.draw.fonts import Font
 from pnp.geometry import Box
 
-INK = "#1a1a1a"
-GREY = "#7a7a7a"
-FAINT = "#dcdcdc"
+
+@dataclass(frozen=True)
+class Gray:
+    """A DeviceGray level, the only colour pnp draws in: 0 is black ink, 1 is paper.
+    Print shops turn RGB near-black into four-colour black and home lasers dither it."""
+
+    level: float
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.level <= 1.0:
+            raise ValueError(f"a gray level is between 0 and 1, not {self.level}")
+
+    @property
+    def hex(self) -> str:
+        """The same gray as an sRGB hex colour, for SVG (which has no gray space)."""
+        v = round(self.level * 255)
+        return f"#{v:02x}{v:02x}{v:02x}"
+
+
+INK = Gray(0.0)  # text and main lines: pure black
+GREY = Gray(0.48)  # secondary text and lines
+LIGHT = Gray(0.6)  # light rules: cut lines, cell frames
+PALE = Gray(0.77)  # marked cells on card icons
+FAINT = Gray(0.86)  # constellation lines
+TINT = Gray(0.9)  # large light areas
 
 
 class Anchor(Enum):
@@ -29,7 +51,7 @@ class Flip(Enum):
 
 @dataclass(frozen=True)
 class Stroke:
-    color: str = INK
+    color: Gray = INK
     width: float = 0.5
     dash: tuple[float, ...] = ()
 
@@ -47,7 +69,7 @@ class Line:
 class Rect:
     box: Box
     stroke: Stroke | None = Stroke()
-    fill: str | None = None
+    fill: Gray | None = None
     radius: float = 0.0
 
 
@@ -57,7 +79,7 @@ class Circle:
     cy: float
     r: float
     stroke: Stroke | None = Stroke()
-    fill: str | None = None
+    fill: Gray | None = None
 
 
 @dataclass(frozen=True)
@@ -65,7 +87,7 @@ class Poly:
     points: tuple[tuple[float, float], ...]
     closed: bool = True
     stroke: Stroke | None = Stroke()
-    fill: str | None = None
+    fill: Gray | None = None
 
 
 @dataclass(frozen=True)
@@ -78,7 +100,7 @@ class Text:
     size: float
     font: Font = Font.REGULAR
     anchor: Anchor = Anchor.START
-    color: str = INK
+    color: Gray = INK
     angle: float = 0.0  # degrees, counter-clockwise about (x, y)
 
 

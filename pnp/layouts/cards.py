@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from pnp.draw.fonts import Font
 from pnp.draw.ruler import ruler_items, ruler_size
-from pnp.draw.shapes import GREY, Anchor, Flip, Item, Line, Page, Stroke, Text
+from pnp.draw.shapes import GREY, INK, LIGHT, Anchor, Flip, Item, Line, Page, Stroke, Text
 from pnp.draw.transform import rotated
 from pnp.geometry import Box, bounds
 from pnp.paper import POKER, Backs, CardSize, Imposition, Marks, Paper, back_slot, impose
@@ -16,8 +16,8 @@ from pnp.units import mm
 
 CardFace = Callable[[Box, float], list[Item]]  # draws a face at a trim box, with its bleed
 
-CROP = Stroke("#000000", 0.3)
-CUT = Stroke("#9a9a9a", 0.3)
+CROP = Stroke(INK, 0.3)
+CUT = Stroke(LIGHT, 0.3)
 FOLD_GAP = mm(4)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from pnp.draw.fonts import Font
-from pnp.draw.shapes import GREY, INK, Anchor, Circle, Item, Line, Poly, Rect, Stroke, Text
+from pnp.draw.shapes import GREY, INK, PALE, Anchor, Circle, Item, Line, Poly, Rect, Stroke, Text
 from pnp.draw.text import fit_size, fit_wrapped
 from pnp.geometry import Box
 from pnp.layouts import symbols
@@ -17,7 +17,7 @@ from pnp.starcharts.chart import Cell
 from pnp.starcharts.content import Objective
 from pnp.units import mm
 
-MARKED = "#c4c4c4"
+MARKED = PALE
 MINI = 8
 
 _STARS = {(1, 2), (2, 6), (4, 4), (5, 1), (6, 6)}
@@ -119,7 +119,7 @@ def _values(objective: Objective, box: Box) -> list[Item]:
             )
         )
     for (label, value, big), slot in zip(
-        (("first round", objective.high, True), ("second round", objective.low, False)),
+        (("first claim", objective.high, True), ("later claim", objective.low, False)),
         box.take_top(box.h - mm(1))[0].columns(2),
         strict=True,
     ):

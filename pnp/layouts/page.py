@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.draw.fonts import Font, ascent
 from pnp.draw.ruler import ruler_items, ruler_size
-from pnp.draw.shapes import GREY, Anchor, Item, Line, Page, Stroke, Text
+from pnp.draw.shapes import GREY, INK, Anchor, Gray, Item, Line, Page, Stroke, Text
 from pnp.geometry import Box
 from pnp.paper import Paper
 from pnp.units import mm
@@ -42,7 +42,7 @@ def text_block(
     font: Font = Font.REGULAR,
     leading: float = 1.2,
     anchor: Anchor = Anchor.START,
-    color: str = "#1a1a1a",
+    color: Gray = INK,
 ) -> list[Item]:
     """Lines of text whose first line's ascent touches ``top``."""
     first = top - ascent(size, font)

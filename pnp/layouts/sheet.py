@@ -4,7 +4,20 @@ score boxes and the six abilities. One sheet per page (portrait) or two (landsca
 from __future__ import annotations
 
 from pnp.draw.fonts import Font
-from pnp.draw.shapes import FAINT, GREY, INK, Anchor, Circle, Item, Line, Page, Rect, Stroke, Text
+from pnp.draw.shapes import (
+    FAINT,
+    GREY,
+    INK,
+    LIGHT,
+    Anchor,
+    Circle,
+    Item,
+    Line,
+    Page,
+    Rect,
+    Stroke,
+    Text,
+)
 from pnp.draw.text import fit_size, fit_wrapped
 from pnp.geometry import Box
 from pnp.layouts import symbols
@@ -21,7 +34,7 @@ LABEL = mm(6)
 GAP = mm(3)
 _GRID = Stroke(INK, 0.9)
 _THIN = Stroke(INK, 0.5)
-LIGHT_GRID = "#9a9a9a"
+LIGHT_GRID = LIGHT
 
 
 class SheetLayoutError(ValueError):

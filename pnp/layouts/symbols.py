@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 
 from pnp.draw.fonts import Font
-from pnp.draw.shapes import GREY, INK, Anchor, Circle, Item, Line, Poly, Stroke, Text
+from pnp.draw.shapes import GREY, INK, TINT, Anchor, Circle, Item, Line, Poly, Stroke, Text
 from pnp.draw.transform import rotated
 from pnp.geometry import Box
 from pnp.starcharts.chart import Cell
 
-ASTEROID_FILL = "#e4e4e4"
+ASTEROID_FILL = TINT
 
 
 def star(cx: float, cy: float, r: float, width: float = 0.8) -> Poly:

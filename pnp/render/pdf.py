@@ -9,7 +9,19 @@ from typing import Any
 
 from pnp import __version__
 from pnp.draw.fonts import Font
-from pnp.draw.shapes import Anchor, Circle, Document, Flip, Item, Line, Page, Poly, Rect, Text
+from pnp.draw.shapes import (
+    Anchor,
+    Circle,
+    Document,
+    Flip,
+    Gray,
+    Item,
+    Line,
+    Page,
+    Poly,
+    Rect,
+    Text,
+)
 from pnp.geometry import Box
 
 _JOIN_ROUND = 1
@@ -70,16 +82,16 @@ def _page(canvas: Any, page: Page) -> None:
 def _stroke(canvas: Any, item: Line | Rect | Circle | Poly) -> int:
     if item.stroke is None:
         return 0
-    canvas.setStrokeColor(item.stroke.color)
+    canvas.setStrokeGray(item.stroke.color.level)
     canvas.setLineWidth(item.stroke.width)
     canvas.setDash(list(item.stroke.dash) if item.stroke.dash else [])
     return 1
 
 
-def _fill(canvas: Any, fill: str | None) -> int:
+def _fill(canvas: Any, fill: Gray | None) -> int:
     if fill is None:
         return 0
-    canvas.setFillColor(fill)
+    canvas.setFillGray(fill.level)
     return 1
 
 
@@ -112,7 +124,7 @@ def _item(canvas: Any, item: Item) -> None:
 
 def _text(canvas: Any, item: Text) -> None:
     canvas.setFont(item.font.value, item.size)
-    canvas.setFillColor(item.color)
+    canvas.setFillGray(item.color.level)
     draw = {
         Anchor.START: canvas.drawString,
         Anchor.MIDDLE: canvas.drawCentredString,

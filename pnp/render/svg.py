@@ -8,7 +8,7 @@ import io
 from typing import Any
 
 from pnp.draw.fonts import Font
-from pnp.draw.shapes import Anchor, Circle, Item, Line, Page, Poly, Rect, Stroke, Text
+from pnp.draw.shapes import Anchor, Circle, Gray, Item, Line, Page, Poly, Rect, Stroke, Text
 from pnp.units import to_mm
 
 
@@ -36,11 +36,11 @@ def render_svg(page: Page, title: str) -> str:
     return str(drawing.tostring())
 
 
-def _stroke_attrs(stroke: Stroke | None, fill: str | None) -> dict[str, str]:
-    attrs = {"fill": fill or "none"}
+def _stroke_attrs(stroke: Stroke | None, fill: Gray | None) -> dict[str, str]:
+    attrs = {"fill": fill.hex if fill else "none"}
     if stroke is not None:
         attrs |= {
-            "stroke": stroke.color,
+            "stroke": stroke.color.hex,
             "stroke_width": _n(stroke.width),
             "stroke_linejoin": "round",
         }
@@ -81,7 +81,7 @@ def _text(d: Any, item: Text, flip: float) -> Any:
     attrs = {
         "font_family": f"{item.font.family}, DejaVu Sans, sans-serif",
         "font_size": _n(item.size),
-        "fill": item.color,
+        "fill": item.color.hex,
     }
     if item.font is Font.BOLD:
         attrs["font_weight"] = "bold"
