@@ -15,7 +15,7 @@ from pnp.paper import Paper
 @click.command()
 @click.option(
     "--game",
-    type=click.Choice(["all", *GAMES]),
+    type=click.Choice(["all", *GAMES], case_sensitive=False),
     default="all",
     show_default=True,
     help="Which game's kit to make.",
@@ -29,7 +29,11 @@ from pnp.paper import Paper
     help="Folder to write into.",
 )
 @click.option(
-    "--format", "fmt", type=click.Choice(["pdf", "svg"]), default="pdf", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["pdf", "svg"], case_sensitive=False),
+    default="pdf",
+    show_default=True,
 )
 @paper_option
 def kit(game: str, out_dir: Path, fmt: str, paper: Paper) -> None:
@@ -56,7 +60,7 @@ def kit(game: str, out_dir: Path, fmt: str, paper: Paper) -> None:
 @click.command()
 @click.option(
     "--flip",
-    type=click.Choice(["long", "short"]),
+    type=click.Choice(["long", "short"], case_sensitive=False),
     default="long",
     show_default=True,
     help="The edge your duplex printer flips on.",

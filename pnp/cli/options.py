@@ -23,7 +23,7 @@ def _paper(ctx: click.Context, param: click.Parameter, value: str) -> Paper:
 def paper_option(f: F) -> F:
     return click.option(
         "--paper",
-        type=click.Choice(sorted(PAPERS)),
+        type=click.Choice(sorted(PAPERS), case_sensitive=False),
         default="a4",
         show_default=True,
         callback=_paper,
@@ -41,7 +41,7 @@ def output_options(f: F) -> F:
     return click.option(
         "--format",
         "fmt",
-        type=click.Choice(["pdf", "svg"]),
+        type=click.Choice(["pdf", "svg"], case_sensitive=False),
         default="pdf",
         show_default=True,
         help="PDF, or SVG with one file per page.",
@@ -73,21 +73,21 @@ def card_options(f: F) -> F:
         [
             click.option(
                 "--card-size",
-                type=click.Choice(list(CARD_SIZES)),
+                type=click.Choice(list(CARD_SIZES), case_sensitive=False),
                 default="poker",
                 show_default=True,
                 help="Card size: poker 63.5×88.9, 63×88, tarot 70×120 mm.",
             ),
             click.option(
                 "--backs",
-                type=click.Choice([b.value for b in Backs]),
+                type=click.Choice([b.value for b in Backs], case_sensitive=False),
                 default="none",
                 show_default=True,
                 help="No backs, a back page after each front page, or backs below a fold.",
             ),
             click.option(
                 "--flip",
-                type=click.Choice(["long", "short"]),
+                type=click.Choice(["long", "short"], case_sensitive=False),
                 default="long",
                 show_default=True,
                 help="The edge your duplex printer flips on.",
@@ -112,6 +112,17 @@ def card_options(f: F) -> F:
     ):
         f = option(f)
     return f
+
+
+def complete_chart(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion for chart ids (files are completed by the shell itself)."""
+    from pnp.starcharts.chart import chart_ids
+
+    return [
+        click.shell_completion.CompletionItem(c) for c in chart_ids() if c.startswith(incomplete)
+    ]
 
 
 @contextmanager

@@ -117,12 +117,17 @@ def _objectives(chart: Chart, given: str | None, rng: random.Random) -> tuple[st
 )
 @click.option(
     "--variant",
-    type=click.Choice(["solo", "versus-ai"]),
+    type=click.Choice(["solo", "versus-ai"], case_sensitive=False),
     help="For one player: which solo game (default versus-ai).",
 )
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--bot", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True)
+@click.option(
+    "--bot",
+    type=click.Choice(["random", "greedy"], case_sensitive=False),
+    default="greedy",
+    show_default=True,
+)
 @click.option(
     "--logs",
     type=click.Path(file_okay=False, path_type=Path),

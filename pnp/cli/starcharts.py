@@ -34,7 +34,7 @@ starcharts.add_command(versus_ai)
 )
 @click.option(
     "--per-page",
-    type=click.Choice(["1", "2"]),
+    type=click.Choice(["1", "2"], case_sensitive=False),
     default="1",
     show_default=True,
     help="One sheet per page, or two half-page sheets.",

@@ -115,6 +115,10 @@ class Page:
     items: tuple[Item, ...]
     trim: Box | None = None
     bleed: Box | None = None
+    # A printer's scale correction: renderers scale everything drawn, and the page
+    # boxes, by this factor about the page centre. Preflight checks the unscaled page,
+    # which is where the printer's own error puts the ink.
+    scale: float = 1.0
 
     @property
     def media(self) -> Box:
