@@ -159,20 +159,22 @@ def _try_layout(
     else:
         return None
     taken = [s.inset(-bleed) for s in slots] + [_segment_box(s) for s in segments]
-    placed = _place_ruler(area, block, slots, ruler_size, taken)
+    placed = place_ruler(area, block, slots, ruler_size, taken)
     if placed is None:
         return None
     ruler, vertical = placed
     return Imposition(paper, card, bleed, area, slots, marks, tuple(segments), ruler, vertical)
 
 
-def _place_ruler(
+def place_ruler(
     area: Box,
     block: Box,
     slots: tuple[Box, ...],
     size: tuple[float, float],
     taken: list[Box],
 ) -> tuple[Box, bool] | None:
+    """A place for a ruler of ``(length, depth)`` in ``area`` beside the block of cards,
+    clear of everything ``taken``, nearest the middle of a side: (box, vertical)."""
     length, depth = size
     centres_x = sorted({s.cx for s in slots}, key=lambda x: abs(x - block.cx))
     centres_y = sorted({s.cy for s in slots}, key=lambda y: abs(y - block.cy))

@@ -98,7 +98,7 @@ def test_malformed_chart_file_reports_every_problem_and_exits_1(run: Run) -> Non
         ["starcharts", "sheet", "lyra-8", "--paper", "a5"],
         ["starcharts", "cards", "--back-offset", "1"],
         ["starcharts", "cards", "--bleed", "lots"],
-        ["starcharts", "cards", "--backs", "duplex", "--back-offset", "0,10"],
+        ["starcharts", "cards", "--backs", "duplex", "--back-offset", "0,13"],
         ["starcharts", "charts", "--show", "nowhere-8"],
         ["kit", "--game", "chess"],
     ],

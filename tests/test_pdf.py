@@ -166,24 +166,37 @@ def _frames(page: PageContent) -> list[tuple[float, float, float, float]]:
     )
 
 
+def _emblems(page: PageContent) -> list[tuple[float, float]]:
+    """Centres of the backs' round emblems, which sit at each card's centre."""
+    d = 48 * MM  # pdfminer reports the path, without its stroke
+    return sorted(
+        {
+            (round((x0 + x1) / 2, 2), round((y0 + y1) / 2, 2))
+            for x0, y0, x1, y1 in page.bboxes
+            if abs(x1 - x0 - d) < 0.05 and abs(y1 - y0 - d) < 0.05
+        }
+    )
+
+
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("flip", ["long", "short"])
-@pytest.mark.parametrize("offset", ["0,0", "1,-0.25"])
+@pytest.mark.parametrize("offset", ["0,0", "1,-0.25", "3,3", "-3,-3", "3,-3"])
 def test_duplex_backs_sit_at_the_mirrored_position(paper: Paper, flip: str, offset: str) -> None:
     data = pdf("cards", paper, f"duplex/{flip}/{offset}")
     dx, dy = (mm(float(v)) for v in offset.split(","))
     front, back = pages(data)[:2]
-    fronts, backs = _frames(front), _frames(back)
+    fronts, backs = _frames(front), _emblems(back)
     assert len(fronts) == len(backs) == 9
     expected = []
     for x0, y0, x1, y1 in fronts:
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         if flip == "long":
-            bx0, bx1, by0, by1 = paper.width - x1, paper.width - x0, y0, y1
+            cx = paper.width - cx
         else:
-            bx0, bx1, by0, by1 = x0, x1, paper.height - y1, paper.height - y0
-        expected.append((bx0 + dx, by0 + dy, bx1 + dx, by1 + dy))
-    flat = [v for b in sorted(expected) for v in b]
-    assert flat == pytest.approx([v for b in backs for v in b], abs=0.02)
+            cy = paper.height - cy
+        expected.append((cx + dx, cy + dy))
+    flat = [v for c in sorted(expected) for v in c]
+    assert flat == pytest.approx([v for c in backs for v in c], abs=0.02)
     prefs = viewer_preferences(data)
     assert prefs["/Duplex"] == ("/DuplexFlipLongEdge" if flip == "long" else "/DuplexFlipShortEdge")
 

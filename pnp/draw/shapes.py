@@ -34,6 +34,7 @@ LIGHT = Gray(0.6)  # light rules: cut lines, cell frames
 PALE = Gray(0.77)  # marked cells on card icons
 FAINT = Gray(0.86)  # constellation lines
 TINT = Gray(0.9)  # large light areas
+PAPER = Gray(1.0)  # white, to clear an area
 
 
 class Anchor(Enum):

@@ -1,24 +1,45 @@
-"""Card sheets: fronts imposed on pages with crop marks or cut lines, and backs
-interleaved for duplex printing or printed below a fold line."""
+"""Card pages: fronts imposed on paper with crop marks or cut lines, backs interleaved for
+duplex printing or printed below a fold line, or one card per page for print shops.
+
+A card face draws at a trim box and may reach past it by the bleed it is given. Past
+the trim, faces draw only shapes that can be cut (lines, unstroked polygons, plain
+rectangles): what would reach the dead margin is clipped, so the ink on the page is
+always printable. Duplex backs reach past the trim even without bleed, so a back that
+lands a little off still covers its card to the edge."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from pnp.draw.clip import clip_items
 from pnp.draw.fonts import Font
 from pnp.draw.ruler import ruler_items, ruler_size
 from pnp.draw.shapes import GREY, INK, LIGHT, Anchor, Flip, Item, Line, Page, Stroke, Text
 from pnp.draw.transform import rotated
 from pnp.geometry import Box, bounds
-from pnp.paper import POKER, Backs, CardSize, Imposition, Marks, Paper, back_slot, impose
-from pnp.units import mm
+from pnp.paper import (
+    POKER,
+    RULER_CLEARANCE,
+    SAFE_ZONE,
+    Backs,
+    CardSize,
+    Imposition,
+    Marks,
+    Paper,
+    back_slot,
+    impose,
+    place_ruler,
+)
+from pnp.units import mm, to_mm
 
 CardFace = Callable[[Box, float], list[Item]]  # draws a face at a trim box, with its bleed
 
 CROP = Stroke(INK, 0.3)
 CUT = Stroke(LIGHT, 0.3)
 FOLD_GAP = mm(4)
+DUPLEX_REACH = SAFE_ZONE  # how far a duplex back reaches past its trim without bleed
 
 
 @dataclass(frozen=True)
@@ -28,10 +49,34 @@ class CardOptions:
     backs: Backs = Backs.NONE
     flip: Flip = Flip.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, + moves backs right and up
+    print_shop: bool = False  # one card per page: the page is the card and its bleed
 
 
 class BackOffsetError(ValueError):
     pass
+
+
+@dataclass(frozen=True)
+class OffsetRange:
+    """The back offsets (points) that keep every back's safe zone printable."""
+
+    left: float  # the most negative DX
+    right: float
+    down: float  # the most negative DY
+    up: float
+
+    def allows(self, dx: float, dy: float) -> bool:
+        eps = 1e-6
+        return self.left - eps <= dx <= self.right + eps and self.down - eps <= dy <= self.up + eps
+
+    def __str__(self) -> str:
+        def mm_(v: float) -> str:  # rounded towards zero, so the figure said always fits
+            return f"{math.trunc(round(to_mm(v) * 10, 6)) / 10:+.1f}".replace("-", "−")
+
+        return (
+            f"DX from {mm_(self.left)} to {mm_(self.right)} mm "
+            f"and DY from {mm_(self.down)} to {mm_(self.up)} mm"
+        )
 
 
 def imposition(paper: Paper, options: CardOptions) -> Imposition:
@@ -43,22 +88,43 @@ def imposition(paper: Paper, options: CardOptions) -> Imposition:
     return impose(paper, options.size, ruler_size(paper), options.bleed, area)
 
 
+def offset_range(imp: Imposition, flip: Flip) -> OffsetRange:
+    safe = [
+        back_slot(s, imp.paper, flip is Flip.LONG, (0.0, 0.0)).inset(SAFE_ZONE) for s in imp.slots
+    ]
+    p = imp.paper.printable
+    return OffsetRange(
+        p.x - min(b.x for b in safe),
+        p.right - max(b.right for b in safe),
+        p.y - min(b.y for b in safe),
+        p.top - max(b.top for b in safe),
+    )
+
+
 def card_pages(
     fronts: Sequence[CardFace], back: CardFace | None, paper: Paper, options: CardOptions
 ) -> list[Page]:
     """Pages of fronts, each followed by its page of backs when duplex; with fold,
     every page carries its backs below the fold line."""
+    if options.print_shop:
+        return _single_card_pages(fronts, back, options)
     imp = imposition(paper, options)
-    _check_offset(imp, options)
+    if back is not None and options.backs is Backs.DUPLEX:
+        _check_offset(imp, options)
     pages: list[Page] = []
     for start in range(0, len(fronts), imp.per_page):
         chunk = fronts[start : start + imp.per_page]
-        items = _marks(imp) + _ruler(imp, imp.ruler)
-        for face, slot in zip(chunk, imp.slots, strict=False):
+        slots = list(imp.slots[: len(chunk)])
+        items = _marks(imp) + ruler_items(imp.ruler, imp.ruler_vertical, paper)
+        for face, slot in zip(chunk, slots, strict=True):
             items += face(slot, options.bleed)
         if back is not None and options.backs is Backs.FOLD:
-            items += _fold_backs(imp, back, len(chunk), options)
-        pages.append(_page(imp, items, imp.slots[: len(chunk)]))
+            folded = _fold_slots(imp, len(chunk))
+            items += _fold_line(paper)
+            for slot in folded:
+                items += rotated(back(slot, options.bleed), 2, slot.cx, slot.cy)
+            slots += folded
+        pages.append(_page(paper, clip_items(items, paper.printable), slots, options.bleed))
         if back is not None and options.backs is Backs.DUPLEX:
             pages.append(_duplex_backs(imp, back, len(chunk), options))
     return pages
@@ -71,36 +137,62 @@ def back_slots(imp: Imposition, options: CardOptions) -> list[Box]:
 
 
 def _check_offset(imp: Imposition, options: CardOptions) -> None:
-    if options.backs is not Backs.DUPLEX:
-        return
-    for slot in back_slots(imp, options):
-        if not imp.paper.printable.contains(slot.inset(-options.bleed)):
-            raise BackOffsetError(
-                "--back-offset moves the backs into the 6 mm dead margin; "
-                "the largest offset this layout allows is smaller"
-            )
+    allowed = offset_range(imp, options.flip)
+    dx, dy = options.back_offset
+    if not allowed.allows(dx, dy):
+        raise BackOffsetError(
+            f"--back-offset {to_mm(dx):g},{to_mm(dy):g} moves the card backs' safe zones "
+            f"(3 mm inside the trim) into the 6 mm dead margin; {imp.card.name} cards on "
+            f"{imp.paper.name} paper allow {allowed}"
+        )
 
 
-def _page(imp: Imposition, items: list[Item], slots: Sequence[Box]) -> Page:
-    trim = bounds(slots)
-    bleed = trim.inset(-imp.bleed) if imp.bleed else None
-    paper = imp.paper
-    return Page(paper.width, paper.height, paper.printable, tuple(items), trim, bleed)
+def _page(paper: Paper, items: list[Item], trims: Sequence[Box], bleed: float) -> Page:
+    """TrimBox: the bounds of every card trim on the page; BleedBox: that plus the bleed."""
+    trim = bounds(trims)
+    grown = trim.inset(-bleed) if bleed else None
+    return Page(paper.width, paper.height, paper.printable, tuple(items), trim, grown)
 
 
 def _duplex_backs(imp: Imposition, back: CardFace, count: int, options: CardOptions) -> Page:
-    slots = back_slots(imp, options)[:count]
-    mirrored_ruler = back_slot(imp.ruler, imp.paper, options.flip is Flip.LONG, (0.0, 0.0))
-    items = _ruler(imp, mirrored_ruler)
-    for slot in slots:
-        items += back(slot, options.bleed)
-    return _page(imp, items, slots)
-
-
-def _fold_backs(imp: Imposition, back: CardFace, count: int, options: CardOptions) -> list[Item]:
     paper = imp.paper
+    slots = back_slots(imp, options)[:count]
+    block = bounds(slots)
+    taken = [s.inset(-options.bleed) for s in slots]
+    placed = place_ruler(paper.printable, block, tuple(slots), ruler_size(paper), taken)
+    items: list[Item] = []
+    area = paper.printable
+    if placed is not None:
+        ruler, vertical = placed
+        items += ruler_items(ruler, vertical, paper)
+        area = _beside(area, ruler, block)
+    reach = max(options.bleed, DUPLEX_REACH)
+    for slot in slots:
+        items += clip_items(back(slot, reach), area)
+    return _page(paper, items, slots, options.bleed)
+
+
+def _beside(area: Box, ruler: Box, block: Box) -> Box:
+    """The part of ``area`` on the block's side of a ruler that lies beside the block."""
+    gap = RULER_CLEARANCE
+    if ruler.right <= block.x:
+        return Box(ruler.right + gap, area.y, area.right - ruler.right - gap, area.h)
+    if ruler.x >= block.right:
+        return Box(area.x, area.y, ruler.x - gap - area.x, area.h)
+    if ruler.top <= block.y:
+        return Box(area.x, ruler.top + gap, area.w, area.top - ruler.top - gap)
+    return Box(area.x, area.y, area.w, ruler.y - gap - area.y)
+
+
+def _fold_slots(imp: Imposition, count: int) -> list[Box]:
+    """Backs mirrored below the fold line (turned 180° when drawn), so they read upright
+    after folding and turning the card over sideways."""
+    return [back_slot(s, imp.paper, False, (0.0, 0.0)) for s in imp.slots[:count]]
+
+
+def _fold_line(paper: Paper) -> list[Item]:
     fold = paper.height / 2
-    items: list[Item] = [
+    return [
         Line(
             paper.printable.x + mm(8),
             fold,
@@ -110,15 +202,29 @@ def _fold_backs(imp: Imposition, back: CardFace, count: int, options: CardOption
         ),
         Text(paper.printable.x, fold - 2, "fold", 6, Font.REGULAR, Anchor.START, GREY),
     ]
-    for slot in back_slots(imp, CardOptions(flip=Flip.SHORT))[:count]:
-        items += rotated(back(slot, options.bleed), 2, slot.cx, slot.cy)
-    return items
+
+
+def _single_card_pages(
+    fronts: Sequence[CardFace], back: CardFace | None, options: CardOptions
+) -> list[Page]:
+    """For print shops: each face on a page of its own, the card and its bleed, with
+    TrimBox on the card and no marks or ruler (the shop trims to the TrimBox)."""
+    bleed = options.bleed
+    media = Box(0.0, 0.0, options.size.width + 2 * bleed, options.size.height + 2 * bleed)
+    trim = media.inset(bleed)
+
+    def page(face: CardFace) -> Page:
+        items = tuple(clip_items(face(trim, bleed), media))
+        return Page(media.w, media.h, media, items, trim, media if bleed else None)
+
+    pages: list[Page] = []
+    for front in fronts:
+        pages.append(page(front))
+        if back is not None and options.backs is Backs.DUPLEX:
+            pages.append(page(back))
+    return pages
 
 
 def _marks(imp: Imposition) -> list[Item]:
     stroke = CROP if imp.marks is Marks.CROP else CUT
     return [Line(x1, y1, x2, y2, stroke) for x1, y1, x2, y2 in imp.segments]
-
-
-def _ruler(imp: Imposition, box: Box) -> list[Item]:
-    return ruler_items(box, imp.ruler_vertical, imp.paper)

@@ -5,8 +5,24 @@ from __future__ import annotations
 
 import math
 
+from pnp.draw.clip import clip_items
 from pnp.draw.fonts import Font
-from pnp.draw.shapes import GREY, INK, PALE, Anchor, Circle, Item, Line, Poly, Rect, Stroke, Text
+from pnp.draw.shapes import (
+    GREY,
+    INK,
+    PALE,
+    PAPER,
+    TINT,
+    Anchor,
+    Circle,
+    Gray,
+    Item,
+    Line,
+    Poly,
+    Rect,
+    Stroke,
+    Text,
+)
 from pnp.draw.text import fit_size, fit_wrapped
 from pnp.geometry import Box
 from pnp.layouts import symbols
@@ -18,6 +34,7 @@ from pnp.starcharts.content import Objective
 from pnp.units import mm
 
 MARKED = PALE
+FIELD_STAR = Gray(0.78)
 MINI = 8
 
 _STARS = {(1, 2), (2, 6), (4, 4), (5, 1), (6, 6)}
@@ -132,15 +149,15 @@ def _values(objective: Objective, box: Box) -> list[Item]:
     return items
 
 
-def objective_back(trim: Box, bleed: float) -> list[Item]:
-    """A shared back: line art only (a star ring and the game's name), symmetric so it
-    reads the same whichever way a card is turned."""
+def objective_back(trim: Box, reach: float) -> list[Item]:
+    """A shared back: a light star field reaching ``reach`` past the trim, so a back
+    printed or cut a little off shows no uneven frame, and an emblem well inside the
+    safe zone, symmetric so it reads the same whichever way a card is turned."""
+    field = trim.inset(-reach)
+    items: list[Item] = [Rect(field, None, TINT), *clip_items(_star_field(field), field)]
     safe = trim.inset(SAFE_ZONE)
-    items: list[Item] = [
-        Rect(safe, Stroke(INK, 0.8), radius=mm(2.5)),
-        Rect(safe.inset(mm(1.5)), Stroke(GREY, 0.4), radius=mm(1.5)),
-    ]
     cx, cy = safe.cx, safe.cy
+    items.append(Circle(cx, cy, mm(24), Stroke(INK, 0.8), PAPER))
     for k in range(12):
         angle = 2 * math.pi * k / 12
         r = mm(19)
@@ -154,13 +171,25 @@ def objective_back(trim: Box, bleed: float) -> list[Item]:
         )
     items.append(Circle(cx, cy, mm(13), Stroke(GREY, 0.5)))
     items.append(symbols.star(cx, cy, mm(7), 1.0))
-    for y, text in ((safe.top - mm(10), "STAR CHARTS"), (safe.y + mm(7), "OBJECTIVE")):
+    for y, text in ((safe.top - mm(7), "STAR CHARTS"), (safe.y + mm(4), "OBJECTIVE")):
         items.append(Text(cx, y, text, 10, Font.BOLD, Anchor.MIDDLE))
-    items.append(
-        Poly(
-            ((cx - mm(12), safe.top - mm(13)), (cx + mm(12), safe.top - mm(13))),
-            False,
-            Stroke(GREY, 0.5),
-        )
-    )
+    return items
+
+
+_FIELD_STEP = mm(7)
+
+
+def _star_field(box: Box) -> list[Item]:
+    """Small stars on a lattice fixed to the page, so neighbouring backs (and a back's
+    overlap into its neighbour) continue one pattern."""
+    items: list[Item] = []
+    rows = range(math.floor(box.y / _FIELD_STEP), math.ceil(box.top / _FIELD_STEP) + 1)
+    for row in rows:
+        shift = _FIELD_STEP / 2 if row % 2 else 0.0
+        first = math.floor((box.x - shift) / _FIELD_STEP)
+        for col in range(first, math.ceil((box.right - shift) / _FIELD_STEP) + 1):
+            x, y = col * _FIELD_STEP + shift, row * _FIELD_STEP
+            size = mm(0.9 if (row + col) % 3 else 1.3)
+            star = symbols.star(x, y, size)
+            items.append(Poly(star.points, True, None, FIELD_STAR))
     return items

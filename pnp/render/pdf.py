@@ -3,7 +3,10 @@ actual size, and invariant mode so the same document always gives the same bytes
 
 from __future__ import annotations
 
+import hashlib
 import io
+import os
+import re
 from functools import cache
 from typing import Any
 
@@ -22,23 +25,60 @@ from pnp.draw.shapes import (
     Rect,
     Text,
 )
+from pnp.errors import PnpError
 from pnp.geometry import Box
 
 _JOIN_ROUND = 1
 
 
+class SourceDateEpochError(PnpError):
+    pass
+
+
+def _check_source_date_epoch() -> None:
+    """ReportLab stamps the file with ``SOURCE_DATE_EPOCH`` when it is set; a malformed
+    value is an error (reproducible-builds.org: a build SHOULD fail on it)."""
+    value = os.environ.get("SOURCE_DATE_EPOCH")
+    if value is not None and not re.fullmatch(r"[0-9]{1,11}", value.strip()):
+        raise SourceDateEpochError(
+            f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, not {value!r}"
+        )
+
+
+def subset_tag(font_name: bytes, code_points: tuple[int, ...]) -> bytes:
+    """Six capital letters derived from a subset's content, so different subsets get
+    different tags in every document and the same subset always gets the same one."""
+    digest = hashlib.sha256(font_name + b":" + bytes(repr(code_points), "ascii")).digest()
+    return bytes(65 + b % 26 for b in digest[:6])
+
+
 @cache
 def _register_fonts() -> None:
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfbase import pdfmetrics, ttfonts
+
+    class TaggedTTFont(ttfonts.TTFont):  # type: ignore[misc]
+        """ReportLab names subset n of every font ``SUBSETN(n)``, so every document has
+        an ``AAAAAA+`` font, which confuses tools that merge files. It reads the name
+        from a module global while it writes a document's fonts; give it ours then."""
+
+        def addObjects(self, doc: Any) -> None:  # noqa: N802 (ReportLab's name)
+            subsets = [tuple(s) for s in self.state[doc].subsets]
+            face = self.face.name
+            numbered = ttfonts.SUBSETN
+            ttfonts.SUBSETN = lambda n: subset_tag(face, subsets[n])
+            try:
+                super().addObjects(doc)
+            finally:
+                ttfonts.SUBSETN = numbered
 
     for font in Font:
-        pdfmetrics.registerFont(TTFont(font.value, str(font.path)))
+        pdfmetrics.registerFont(TaggedTTFont(font.value, str(font.path)))
 
 
 def render_pdf(doc: Document) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
+    _check_source_date_epoch()
     _register_fonts()
     out = io.BytesIO()
     first = doc.pages[0]
@@ -65,15 +105,26 @@ def render_pdf(doc: Document) -> bytes:
     return out.getvalue()
 
 
-def _corners(box: Box) -> tuple[float, float, float, float]:
-    return (box.x, box.y, box.right, box.top)
+def _corners(box: Box, page: Page) -> tuple[float, float, float, float]:
+    """A page box's corners, scaled with the drawing about the page centre."""
+    cx, cy, s = page.width / 2, page.height / 2, page.scale
+    return (
+        cx + (box.x - cx) * s,
+        cy + (box.y - cy) * s,
+        cx + (box.right - cx) * s,
+        cy + (box.top - cy) * s,
+    )
 
 
 def _page(canvas: Any, page: Page) -> None:
     canvas.setPageSize((page.width, page.height))
-    canvas.setTrimBox(_corners(page.trim or page.media))
-    canvas.setBleedBox(_corners(page.bleed) if page.bleed else None)
+    canvas.setTrimBox(_corners(page.trim or page.media, page))
+    canvas.setBleedBox(_corners(page.bleed, page) if page.bleed else None)
     canvas.setLineJoin(_JOIN_ROUND)
+    if page.scale != 1.0:
+        canvas.translate(page.width / 2, page.height / 2)
+        canvas.scale(page.scale, page.scale)
+        canvas.translate(-page.width / 2, -page.height / 2)
     for item in page.items:
         _item(canvas, item)
     canvas.showPage()
