@@ -1,4 +1,5 @@
-"""Time the print pipeline: `pnp kit --game starcharts` and the cold start of `pnp --help`.
+"""Time the print pipeline: `pnp kit --game starcharts` as PDF and as SVG, and the cold
+start of `pnp --help`.
 
     python bench/bench_print.py [--runs N]
 
@@ -30,18 +31,28 @@ def main() -> None:
     args = parser.parse_args()
     compileall.compile_dir(Path(__file__).resolve().parent.parent / "pnp", quiet=1)
     pnp = [sys.executable, "-m", "pnp"]
+    rows: list[tuple[str, list[str], str | None]] = [
+        ("pnp --help (cold start)", [*pnp, "--help"], None),
+        ("pnp starcharts charts", [*pnp, "starcharts", "charts"], None),
+        ("pnp starcharts sheet lyra-8", [*pnp, "starcharts", "sheet", "lyra-8"], None),
+        ("pnp kit --game starcharts", [*pnp, *_kit("pdf")], "pdf"),
+        ("pnp kit --game starcharts --format svg", [*pnp, *_kit("svg")], "svg"),
+    ]
+    print(f"{'command':52} {'median':>9} {'best':>9}   ({args.runs} runs)")
     with tempfile.TemporaryDirectory() as tmp:
         where = Path(tmp)
-        rows = [
-            ("pnp --help (cold start)", [*pnp, "--help"]),
-            ("pnp starcharts charts", [*pnp, "starcharts", "charts"]),
-            ("pnp starcharts sheet lyra-8", [*pnp, "starcharts", "sheet", "lyra-8"]),
-            ("pnp kit --game starcharts (43 PDFs)", [*pnp, "kit", "--game", "starcharts"]),
-        ]
-        print(f"{'command':40} {'median':>9} {'best':>9}   ({args.runs} runs)")
-        for label, command in rows:
+        for label, command, kit in rows:
             times = [_time(command, where) for _ in range(args.runs)]
-            print(f"{label:40} {statistics.median(times):8.3f}s {min(times):8.3f}s")
+            name = f"{label} ({_written(where, kit)} {kit.upper()}s)" if kit else label
+            print(f"{name:52} {statistics.median(times):8.3f}s {min(times):8.3f}s")
+
+
+def _kit(fmt: str) -> list[str]:
+    return ["kit", "--game", "starcharts", "--format", fmt, "--out", f"kit-{fmt}"]
+
+
+def _written(where: Path, fmt: str) -> int:
+    return len(list((where / f"kit-{fmt}").rglob(f"*.{fmt}")))
 
 
 if __name__ == "__main__":
