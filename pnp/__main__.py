@@ -1,3 +1,3 @@
-from pnp.cli import main
+from pnp.entry import main
 
 main()

@@ -1,22 +1,27 @@
-"""The game-night kits: every file a game needs, as a list of jobs to render."""
+"""The game-night kits: every file a game needs, as a list of jobs to render. The paths
+here are also the single commands' default outputs, so the two always agree."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document
+    from pnp.layouts.cards import CardOptions
     from pnp.paper import Paper
+    from pnp.printer import PrinterProfile
 
 GAMES = ("starcharts",)
+CALIBRATION = "duplex-calibration"
 
 
 @dataclass(frozen=True)
 class Job:
     path: str  # relative to the kit folder, without the format's suffix
     build: Callable[[], Document]
+    raw: bool = False  # printed without the printer's scale correction (the test sheet)
 
 
 @dataclass(frozen=True)
@@ -25,10 +30,27 @@ class Note:
     text: str
 
 
-def starcharts_jobs(paper: Paper) -> list[Job]:
-    from pnp.draw.shapes import Flip
+def sheet_path(chart_ids: list[str]) -> str:
+    first = chart_ids[0]
+    rest = len(dict.fromkeys(chart_ids)) - 1
+    return f"starcharts/sheets/{first}" + (f"-and-{rest}-more" if rest else "")
+
+
+def cards_path(options: CardOptions) -> str:
+    from pnp.paper import Backs
+
+    if options.print_shop:
+        return "starcharts/objective-cards-print-shop"
+    suffix = "" if options.backs is Backs.NONE else f"-{options.backs.value}"
+    return f"starcharts/objective-cards{suffix}"
+
+
+AID_PATH = "starcharts/player-aid"
+
+
+def starcharts_jobs(paper: Paper, cards: CardOptions) -> list[Job]:
+    """``cards`` carries the card size, bleed and the printer's flip and back offset."""
     from pnp.layouts.calibration import calibration_document
-    from pnp.layouts.cards import CardOptions
     from pnp.layouts.starcharts import aid_document, cards_document, sheets_document
     from pnp.paper import Backs
     from pnp.starcharts.chart import chart_ids, load_chart
@@ -36,12 +58,13 @@ def starcharts_jobs(paper: Paper) -> list[Job]:
     def sheet(chart_id: str) -> Callable[[], Document]:
         return lambda: sheets_document([load_chart(chart_id)], paper)
 
-    jobs = [Job(f"starcharts/sheets/{cid}", sheet(cid)) for cid in chart_ids()]
-    jobs.append(Job("starcharts/objective-cards", lambda: cards_document(paper, CardOptions())))
-    duplex = CardOptions(backs=Backs.DUPLEX, flip=Flip.LONG)
-    jobs.append(Job("starcharts/objective-cards-duplex", lambda: cards_document(paper, duplex)))
-    jobs.append(Job("starcharts/player-aid", lambda: aid_document(paper)))
-    jobs.append(Job("duplex-calibration", lambda: calibration_document(paper, Flip.LONG)))
+    fronts = replace(cards, backs=Backs.NONE)
+    duplex = replace(cards, backs=Backs.DUPLEX)
+    jobs = [Job(sheet_path([cid]), sheet(cid)) for cid in chart_ids()]
+    jobs.append(Job(cards_path(fronts), lambda: cards_document(paper, fronts)))
+    jobs.append(Job(cards_path(duplex), lambda: cards_document(paper, duplex)))
+    jobs.append(Job(AID_PATH, lambda: aid_document(paper)))
+    jobs.append(Job(CALIBRATION, lambda: calibration_document(paper, cards.flip), raw=True))
     return jobs
 
 
@@ -50,18 +73,25 @@ Star Charts: print-and-play kit
 ===============================
 
 Print every page at 100 % ("actual size"); the ruler at the foot of each page must
-measure 50 mm.
+measure 50 mm.{scaled}
 
-sheets/<chart>.pdf             one player sheet per chart: print one per player.
-                               <name>-8 and <name>-10 are the 8×8 and 10×10 charts;
-                               -obstacles adds asteroids and comets.
-objective-cards.pdf            the 13 objective cards, fronts only.
-objective-cards-duplex.pdf     the same with backs, for a duplex printer (flip on the
-                               long edge). If the backs come out shifted, print
-                               ../duplex-calibration.pdf and follow it, then make the
-                               cards with `pnp starcharts cards --backs duplex
-                               --back-offset DX,DY`.
-player-aid.pdf                 two player aids per page.
+{sheets}  one player sheet per chart: print one per player.
+{pad}<name>-8 and <name>-10 are the 8×8 and 10×10 charts;
+{pad}-obstacles adds asteroids and comets.
+{fronts}  the 13 objective cards, fronts only.
+{duplex}  the same with backs, for a duplex printer (made for a
+{pad}{flip}-edge flip, backs moved {dx:+g},{dy:+g} mm).
+{aid}  two player aids per page.
+{calibration}  a test sheet for your printer (one folder up).
+{svg}
+If the backs come out shifted, or the ruler is not 50 mm: print the test sheet
+double-sided, follow it, store what you read once with
+
+    pnp printer set --flip long --back-offset DX,DY --scale PERCENT
+
+and make the kit again (`pnp kit`): every command uses your printer profile from then on
+(`pnp printer show` prints it). `pnp starcharts cards --backs duplex` remakes just
+{duplex_name}.
 
 You also need five eight-sided dice and a pencil per player.
 
@@ -82,12 +112,45 @@ Font: DejaVu Sans Condensed, embedded in the PDFs. Its licence:
 {font}"""
 
 
-def starcharts_notes() -> list[Note]:
+def starcharts_readme(fmt: str, printer: PrinterProfile) -> str:
+    """The kit's README.txt, naming the files as ``fmt`` writes them."""
+    names = {
+        "sheets": "sheets/<chart>",
+        "fronts": "objective-cards",
+        "duplex": "objective-cards-duplex",
+        "aid": "player-aid",
+        "calibration": f"../{CALIBRATION}",
+    }
+    width = max(len(n) for n in names.values()) + len(fmt) + 1
+    cells = {k: f"{v}.{fmt}".ljust(width) for k, v in names.items()}
+    svg = (
+        "\nSVG: every page is a file of its own, numbered: objective-cards-duplex-1.svg, "
+        "-2.svg …\n(a one-page document keeps its plain name).\n"
+        if fmt == "svg"
+        else ""
+    )
+    return STARCHARTS_README.format(
+        **cells,
+        pad=" " * (width + 2),
+        flip=printer.flip.value,
+        dx=printer.back_offset[0],
+        dy=printer.back_offset[1],
+        scaled=(
+            f" Pages are scaled to {printer.scale:g} % for your printer (its profile)."
+            if printer.scale != 100
+            else ""
+        ),
+        svg=svg,
+        duplex_name=f"objective-cards-duplex.{fmt}",
+    )
+
+
+def starcharts_notes(fmt: str, printer: PrinterProfile) -> list[Note]:
     from pnp.paths import FONT_DIR, data_dir
 
     sky = (data_dir() / "sky" / "LICENSE.d3-celestial").read_text(encoding="utf-8")
     font = (FONT_DIR / "LICENSE").read_text(encoding="utf-8")
     return [
-        Note("starcharts/README.txt", STARCHARTS_README),
+        Note("starcharts/README.txt", starcharts_readme(fmt, printer)),
         Note("starcharts/CREDITS.txt", CREDITS.format(sky=sky, font=font)),
     ]

@@ -11,6 +11,17 @@ from pnp.cli import cli
 Run = Callable[..., Result]
 
 
+@pytest.fixture(autouse=True)
+def no_printer_profile(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """Every test sees an empty printer profile of its own, never the user's."""
+    path = tmp_path_factory.mktemp("config") / "printer.toml"
+    monkeypatch.setenv("PNP_PRINTER", str(path))
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    return path
+
+
 @pytest.fixture
 def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
     """Invoke the CLI in an empty folder: ``run("starcharts", "charts")``."""

@@ -28,8 +28,8 @@ grid:
 def test_sheet_writes_a_pdf_under_out(run: Run) -> None:
     result = run("starcharts", "sheet", "lyra-8")
     assert result.exit_code == 0, result.output
-    assert Path("out/starcharts/lyra-8.pdf").read_bytes().startswith(b"%PDF-")
-    assert "wrote out/starcharts/lyra-8.pdf (1 page)" in result.output
+    assert Path("out/starcharts/sheets/lyra-8.pdf").read_bytes().startswith(b"%PDF-")
+    assert "wrote out/starcharts/sheets/lyra-8.pdf (1 page)" in result.output
 
 
 def test_sheet_copies_and_two_per_page(run: Run) -> None:

@@ -9,18 +9,24 @@ import click
 
 from pnp import __version__
 from pnp.cli.kit import calibrate, kit
+from pnp.cli.printer import printer
 from pnp.cli.starcharts import starcharts
 from pnp.errors import PnpError
 
 
 class PnpGroup(click.Group):
-    """Turns our errors into ``FILE:LINE:COL: message`` on stderr and exit status 1."""
+    """Turns our errors into ``FILE:LINE:COL: message`` on stderr and exit status 1, and
+    an error of the system (a folder that can't be read, a full disk) into one line."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except PnpError as exc:
             click.echo(str(exc), err=True)
+            ctx.exit(1)
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"{where}{exc.strerror or exc}", err=True)
             ctx.exit(1)
 
 
@@ -33,7 +39,8 @@ def cli() -> None:
 cli.add_command(starcharts)
 cli.add_command(kit)
 cli.add_command(calibrate)
+cli.add_command(printer)
 
 
 def main() -> None:
-    cli()
+    cli(prog_name="pnp")

@@ -2,22 +2,36 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 if TYPE_CHECKING:
+    from pnp.cli.options import Output
     from pnp.draw.shapes import Document
 
 OUT = Path("out")
 
 
-def emit(doc: Document, output: Path | None, default: str, fmt: str) -> None:
-    from pnp.render.output import Format, write
+def emit(doc: Document, output: Output, default: str, scale: float = 1.0) -> None:
+    """Write ``doc`` (scaled by the printer's correction) where ``output`` says."""
+    from pnp.render.output import Format, render_one, write
 
-    path = output or OUT / f"{default}.{fmt}"
-    written = write(doc, path, Format(fmt))
+    fmt = Format(output.fmt)
+    doc = doc.scaled(scale)
+    if output.stdout:
+        if fmt is Format.SVG and len(doc.pages) > 1:
+            raise click.UsageError(
+                f"an SVG file holds one page and this document has {len(doc.pages)}: "
+                "write them with -o FILE.svg"
+            )
+        sys.stdout.buffer.write(render_one(doc, fmt))
+        sys.stdout.buffer.flush()
+        return
+    path = output.path or OUT / f"{default}.{fmt.value}"
+    written = write(doc, path, fmt)
     pages = len(doc.pages)
     shown = str(written[0]) if len(written) == 1 else f"{written[0]} … {written[-1].name}"
     click.echo(f"wrote {shown} ({pages} page{'s' if pages != 1 else ''})")

@@ -1,15 +1,28 @@
-"""``pnp kit``: everything for a game night, into one folder."""
+"""``pnp kit``: everything for a game night, into one folder; ``pnp calibrate``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
 from pnp.cli.common import emit
-from pnp.cli.options import output_options, paper_option
-from pnp.kit import GAMES
+from pnp.cli.options import (
+    BLEED,
+    CARD_SIZE,
+    FLIP,
+    FORMATS,
+    Output,
+    output_options,
+    paper_option,
+    printer_options,
+    stored_profile,
+)
+from pnp.kit import CALIBRATION, GAMES
 from pnp.paper import Paper
+from pnp.printer import PrinterProfile
+from pnp.units import mm
 
 
 @click.command()
@@ -23,7 +36,7 @@ from pnp.paper import Paper
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     default=Path("out"),
     show_default=True,
     help="Folder to write into.",
@@ -31,19 +44,35 @@ from pnp.paper import Paper
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["pdf", "svg"], case_sensitive=False),
+    type=click.Choice(FORMATS, case_sensitive=False),
     default="pdf",
     show_default=True,
 )
+@CARD_SIZE
+@BLEED
+@printer_options
 @paper_option
-def kit(game: str, out_dir: Path, fmt: str, paper: Paper) -> None:
-    """Print everything for a game night: sheets, cards and aids."""
+def kit(
+    game: str,
+    out_dir: Path,
+    fmt: str,
+    card_size: str,
+    bleed: float | None,
+    printer: PrinterProfile,
+    paper: Paper,
+) -> None:
+    """Print everything for a game night: sheets, cards and aids. Card and printer
+    options apply to the cards (the duplex file uses your flip and back offset)."""
     from pnp import atomic
     from pnp.kit import starcharts_jobs, starcharts_notes
+    from pnp.layouts.cards import CardOptions
+    from pnp.paper import CARD_SIZES
     from pnp.render.output import Format, write
 
-    jobs = starcharts_jobs(paper)
-    notes = starcharts_notes()
+    atomic.make_folder(out_dir)
+    dx, dy = printer.back_offset
+    cards = CardOptions(CARD_SIZES[card_size], bleed or 0.0, flip=printer.flip)
+    jobs = starcharts_jobs(paper, replace(cards, back_offset=(mm(dx), mm(dy))))
     written = 0
     with click.progressbar(
         jobs,
@@ -51,25 +80,22 @@ def kit(game: str, out_dir: Path, fmt: str, paper: Paper) -> None:
         item_show_func=lambda j: j.path if j else None,
     ) as bar:
         for job in bar:
-            written += len(write(job.build(), out_dir / f"{job.path}.{fmt}", Format(fmt)))
-    for note in notes:
+            doc = job.build() if job.raw else job.build().scaled(printer.factor)
+            written += len(write(doc, out_dir / f"{job.path}.{fmt}", Format(fmt)))
+    for note in starcharts_notes(fmt, printer):
         atomic.write_text(out_dir / note.path, note.text)
-    click.echo(f"wrote {written + len(notes)} files to {out_dir}/")
+    click.echo(f"wrote {written + 2} files to {out_dir}/")
 
 
 @click.command()
-@click.option(
-    "--flip",
-    type=click.Choice(["long", "short"], case_sensitive=False),
-    default="long",
-    show_default=True,
-    help="The edge your duplex printer flips on.",
-)
+@FLIP
 @paper_option
 @output_options
-def calibrate(flip: str, paper: Paper, output: Path | None, fmt: str) -> None:
-    """A duplex test sheet: the reading on its back is your --back-offset."""
+def calibrate(flip: str | None, paper: Paper, output: Output) -> None:
+    """A duplex test sheet: its readings are your printer profile. It is always printed
+    as is, without your stored offset or scale, so the readings are absolute."""
     from pnp.draw.shapes import Flip
     from pnp.layouts.calibration import calibration_document
 
-    emit(calibration_document(paper, Flip(flip)), output, "duplex-calibration", fmt)
+    chosen = Flip(flip) if flip else stored_profile().flip
+    emit(calibration_document(paper, chosen), output, CALIBRATION)

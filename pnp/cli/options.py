@@ -1,19 +1,49 @@
-"""Options shared by the commands that draw."""
+"""Options shared by the commands that draw. Each decorator turns its raw options into one
+resolved value for the command: ``paper``, ``output``, ``printer`` (the stored printer
+profile overridden by the options given), ``cards``."""
 
 from __future__ import annotations
 
+import functools
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from click.core import ParameterSource
 
+from pnp.draw.shapes import Flip
 from pnp.paper import CARD_SIZES, PAPERS, Backs, Paper
+from pnp.printer import PrinterProfile, ProfileError, check_offset, check_scale, load_profile
 from pnp.starcharts.chart import UnknownChartError
 from pnp.units import mm
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+FORMATS = ("pdf", "svg")
+PRINT_SHOP_BLEED = mm(3)
+
+
+def profile_path() -> Path:
+    """``$PNP_PRINTER`` if set, else ``printer.toml`` in the user's config folder."""
+    override = os.environ.get("PNP_PRINTER")
+    return Path(override) if override else Path(click.get_app_dir("pnp")) / "printer.toml"
+
+
+def stored_profile() -> PrinterProfile:
+    try:
+        return load_profile(profile_path())
+    except ProfileError as exc:
+        raise click.UsageError(f"{exc} (fix or remove it: `pnp printer reset`)") from None
+
+
+def given(name: str) -> bool:
+    """Whether the user typed option ``name`` (not a default)."""
+    source = click.get_current_context().get_parameter_source(name)
+    return source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
 
 
 def _paper(ctx: click.Context, param: click.Parameter, value: str) -> Paper:
@@ -31,24 +61,125 @@ def paper_option(f: F) -> F:
     )(f)
 
 
+@dataclass(frozen=True)
+class Output:
+    """Where a document goes: ``path`` None is the default under out/, ``-`` stdout."""
+
+    path: Path | None
+    fmt: str
+
+    @property
+    def stdout(self) -> bool:
+        return self.path == Path("-")
+
+
 def output_options(f: F) -> F:
-    f = click.option(
-        "-o",
-        "--output",
-        type=click.Path(dir_okay=False, path_type=Path),
-        help="Output file (default: under out/).",
-    )(f)
-    return click.option(
+    @functools.wraps(f)
+    def command(*args: Any, output: Path | None, fmt: str | None, **kwargs: Any) -> Any:
+        suffix = output.suffix.lower().lstrip(".") if output is not None else ""
+        if suffix in FORMATS and fmt is not None and fmt != suffix:
+            raise click.BadParameter(
+                f"{output} is a .{suffix} file but --format is {fmt}: drop one of them",
+                param_hint="--format",
+            )
+        chosen = suffix if suffix in FORMATS else (fmt or "pdf")
+        return f(*args, output=Output(output, chosen), **kwargs)
+
+    command = click.option(
         "--format",
         "fmt",
-        type=click.Choice(["pdf", "svg"], case_sensitive=False),
-        default="pdf",
-        show_default=True,
-        help="PDF, or SVG with one file per page.",
-    )(f)
+        type=click.Choice(FORMATS, case_sensitive=False),
+        help="pdf, or svg with one file per page (default: from the output's suffix, or pdf).",
+    )(command)
+    command = click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+        help="Output file, - for standard output (default: under out/).",
+    )(command)
+    return command  # type: ignore[return-value]
 
 
-def _length_mm(ctx: click.Context, param: click.Parameter, value: str) -> float:
+def _offset(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    if value is None:
+        return None
+    try:
+        dx, dy = (float(p.strip().lower().removesuffix("mm")) for p in value.split(","))
+        check_offset(dx, dy)
+    except ValueError as exc:
+        detail = str(exc) if isinstance(exc, ProfileError) else f"got {value!r}"
+        raise click.BadParameter(f"expected DX,DY in mm like 0.5,-1; {detail}") from None
+    return dx, dy
+
+
+def _scale(ctx: click.Context, param: click.Parameter, value: float | None) -> Any:
+    if value is not None:
+        try:
+            check_scale(value)
+        except ProfileError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return value
+
+
+FLIP = click.option(
+    "--flip",
+    type=click.Choice(["long", "short"], case_sensitive=False),
+    help="The edge your duplex printer flips on (default: your printer profile, else long).",
+)
+OFFSET = click.option(
+    "--back-offset",
+    callback=_offset,
+    metavar="DX,DY",
+    help="Move the backs by DX,DY mm (+ is right and up) to correct a printer's "
+    "misregistration (default: your printer profile, else 0,0).",
+)
+SCALE = click.option(
+    "--scale",
+    type=float,
+    callback=_scale,
+    metavar="PERCENT",
+    help="Scale pages to correct a printer that prints the 50 mm ruler too short or long "
+    "(default: your printer profile, else 100).",
+)
+
+
+def printer_options(f: F) -> F:
+    """``--flip``, ``--back-offset`` and ``--scale`` over the stored profile → ``printer``."""
+
+    @functools.wraps(f)
+    def command(
+        *args: Any,
+        flip: str | None,
+        back_offset: tuple[float, float] | None,
+        scale: float | None,
+        **kwargs: Any,
+    ) -> Any:
+        profile = stored_profile()
+        printer = PrinterProfile(
+            Flip(flip) if flip else profile.flip,
+            back_offset if back_offset is not None else profile.back_offset,
+            scale if scale is not None else profile.scale,
+        )
+        return f(*args, printer=printer, **kwargs)
+
+    return FLIP(OFFSET(SCALE(command)))  # type: ignore[return-value]
+
+
+def scale_option(f: F) -> F:
+    """``--scale`` over the stored profile → ``printer``."""
+
+    @functools.wraps(f)
+    def command(*args: Any, scale: float | None, **kwargs: Any) -> Any:
+        profile = stored_profile()
+        printer = replace(profile, scale=scale) if scale is not None else profile
+        return f(*args, printer=printer, **kwargs)
+
+    return SCALE(command)  # type: ignore[return-value]
+
+
+def _bleed(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    if value is None:
+        return None
     text = value.strip().lower().removesuffix("mm").strip()
     try:
         amount = float(text)
@@ -59,59 +190,76 @@ def _length_mm(ctx: click.Context, param: click.Parameter, value: str) -> float:
     return mm(amount)
 
 
-def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
-    parts = value.split(",")
-    try:
-        dx, dy = (float(p.strip().lower().removesuffix("mm")) for p in parts)
-    except ValueError:
-        raise click.BadParameter(f"expected DX,DY in mm like 0.5,-1, got {value!r}") from None
-    return mm(dx), mm(dy)
+CARD_SIZE = click.option(
+    "--card-size",
+    type=click.Choice(list(CARD_SIZES), case_sensitive=False),
+    default="poker",
+    show_default=True,
+    help="Card size: poker 63.5×88.9, 63×88, tarot 70×120 mm.",
+)
+BLEED = click.option(
+    "--bleed",
+    callback=_bleed,
+    metavar="MM",
+    help="Bleed around each card, e.g. 3mm; cards are then spaced apart "
+    "(default 0, or 3mm with --print-shop).",
+)
 
 
 def card_options(f: F) -> F:
-    for option in reversed(
-        [
-            click.option(
-                "--card-size",
-                type=click.Choice(list(CARD_SIZES), case_sensitive=False),
-                default="poker",
-                show_default=True,
-                help="Card size: poker 63.5×88.9, 63×88, tarot 70×120 mm.",
-            ),
-            click.option(
-                "--backs",
-                type=click.Choice([b.value for b in Backs], case_sensitive=False),
-                default="none",
-                show_default=True,
-                help="No backs, a back page after each front page, or backs below a fold.",
-            ),
-            click.option(
-                "--flip",
-                type=click.Choice(["long", "short"], case_sensitive=False),
-                default="long",
-                show_default=True,
-                help="The edge your duplex printer flips on.",
-            ),
-            click.option(
-                "--back-offset",
-                default="0,0",
-                callback=_offset,
-                show_default=True,
-                metavar="DX,DY",
-                help="Move the backs by DX,DY mm (+ is right and up) to correct a "
-                "printer's misregistration.",
-            ),
-            click.option(
-                "--bleed",
-                default="0",
-                callback=_length_mm,
-                metavar="MM",
-                help="Bleed around each card, e.g. 3mm; cards are then spaced apart.",
-            ),
-        ]
-    ):
-        f = option(f)
-    return f
+    """The card options, after ``printer_options`` → ``cards``: a ``CardOptions``. An
+    option that would have no effect in the chosen mode is a usage error."""
+
+    @functools.wraps(f)
+    def command(
+        *args: Any,
+        card_size: str,
+        backs: str,
+        bleed: float | None,
+        print_shop: bool,
+        printer: PrinterProfile,
+        **kwargs: Any,
+    ) -> Any:
+        from pnp.layouts.cards import CardOptions
+
+        mode = Backs(backs)
+        if print_shop:
+            _refuse(["flip", "back_offset", "scale", "paper"], "with --print-shop")
+            if mode is Backs.FOLD:
+                raise click.UsageError("--backs fold has no meaning with --print-shop")
+        elif mode is not Backs.DUPLEX:
+            _refuse(["flip", "back_offset"], f"with --backs {mode.value} (only with duplex)")
+        default_bleed = PRINT_SHOP_BLEED if print_shop else 0.0
+        dx, dy = printer.back_offset
+        cards = CardOptions(
+            CARD_SIZES[card_size],
+            default_bleed if bleed is None else bleed,
+            mode,
+            printer.flip,
+            (mm(dx), mm(dy)),
+            print_shop,
+        )
+        return f(*args, cards=cards, printer=printer, **kwargs)
+
+    command = click.option(
+        "--print-shop",
+        is_flag=True,
+        help="One card per page, the page the card and its bleed, with TrimBox: for print shops.",
+    )(command)
+    command = click.option(
+        "--backs",
+        type=click.Choice([b.value for b in Backs], case_sensitive=False),
+        default="none",
+        show_default=True,
+        help="No backs, a back page after each front page, or backs below a fold.",
+    )(command)
+    return CARD_SIZE(BLEED(command))  # type: ignore[return-value]
+
+
+def _refuse(names: list[str], why: str) -> None:
+    for name in names:
+        if given(name):
+            raise click.UsageError(f"--{name.replace('_', '-')} has no effect {why}")
 
 
 def complete_chart(

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from pnp.cli.common import emit
-from pnp.cli.options import card_options, chart_usage, output_options, paper_option
+from pnp.cli.options import (
+    Output,
+    card_options,
+    chart_usage,
+    complete_chart,
+    output_options,
+    paper_option,
+    printer_options,
+    scale_option,
+)
 from pnp.cli.play import check, score, simulate, versus_ai
 from pnp.paper import Paper
+from pnp.printer import PrinterProfile
+
+if TYPE_CHECKING:
+    from pnp.layouts.cards import CardOptions
 
 
 @click.group()
@@ -24,7 +37,7 @@ starcharts.add_command(versus_ai)
 
 
 @starcharts.command()
-@click.argument("charts", nargs=-1, required=True)
+@click.argument("charts", nargs=-1, required=True, shell_complete=complete_chart)
 @click.option(
     "--copies",
     type=click.IntRange(1, 100),
@@ -34,66 +47,66 @@ starcharts.add_command(versus_ai)
 )
 @click.option(
     "--per-page",
-    type=click.Choice(["1", "2"], case_sensitive=False),
+    type=click.Choice(["1", "2"]),
     default="1",
     show_default=True,
     help="One sheet per page, or two half-page sheets.",
 )
+@scale_option
 @paper_option
 @output_options
 def sheet(
-    charts: tuple[str, ...], copies: int, per_page: str, paper: Paper, output: Path | None, fmt: str
+    charts: tuple[str, ...],
+    copies: int,
+    per_page: str,
+    printer: PrinterProfile,
+    paper: Paper,
+    output: Output,
 ) -> None:
     """Player sheets for CHARTS (chart ids such as lyra-8, or chart files)."""
+    from pnp.kit import sheet_path
     from pnp.layouts.starcharts import sheets_document
     from pnp.starcharts.chart import load_charts
 
     with chart_usage("CHARTS"):
         loaded = load_charts(list(charts))
     doc = sheets_document(loaded, paper, int(per_page), copies)
-    emit(doc, output, f"starcharts/{loaded[0].id if len(loaded) == 1 else 'sheets'}", fmt)
+    emit(doc, output, sheet_path([c.id for c in loaded]), printer.factor)
 
 
 @starcharts.command()
+@printer_options
 @card_options
 @paper_option
 @output_options
-def cards(
-    card_size: str,
-    backs: str,
-    flip: str,
-    back_offset: tuple[float, float],
-    bleed: float,
-    paper: Paper,
-    output: Path | None,
-    fmt: str,
-) -> None:
+def cards(cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output) -> None:
     """The 13 objective cards, 3 × 3 per page, with optional backs."""
-    from pnp.draw.shapes import Flip
-    from pnp.layouts.cards import BackOffsetError, CardOptions
+    from pnp.kit import cards_path
+    from pnp.layouts.cards import BackOffsetError
     from pnp.layouts.starcharts import cards_document
-    from pnp.paper import CARD_SIZES, Backs, ImpositionError
+    from pnp.paper import ImpositionError
 
-    options = CardOptions(CARD_SIZES[card_size], bleed, Backs(backs), Flip(flip), back_offset)
     try:
-        doc = cards_document(paper, options)
+        doc = cards_document(paper, cards)
     except (BackOffsetError, ImpositionError) as exc:
         raise click.UsageError(str(exc)) from None
-    emit(doc, output, "starcharts/objective-cards", fmt)
+    emit(doc, output, cards_path(cards), 1.0 if cards.print_shop else printer.factor)
 
 
 @starcharts.command()
+@scale_option
 @paper_option
 @output_options
-def aid(paper: Paper, output: Path | None, fmt: str) -> None:
+def aid(printer: PrinterProfile, paper: Paper, output: Output) -> None:
     """The player aid, two per page."""
+    from pnp.kit import AID_PATH
     from pnp.layouts.starcharts import aid_document
 
-    emit(aid_document(paper), output, "starcharts/player-aid", fmt)
+    emit(aid_document(paper), output, AID_PATH, printer.factor)
 
 
 @starcharts.command("charts")
-@click.option("--show", metavar="ID", help="Print one chart's grid.")
+@click.option("--show", metavar="ID", shell_complete=complete_chart, help="Print one chart's grid.")
 def list_charts(show: str | None) -> None:
     """List the shipped charts, or show one."""
     from pnp.starcharts.chart import chart_ids, load_chart

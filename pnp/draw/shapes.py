@@ -3,7 +3,7 @@ the SVG renderer is the one place that flips them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from pnp.draw.fonts import Font
@@ -132,3 +132,9 @@ class Document:
     pages: tuple[Page, ...]
     duplex: Flip | None = None
     subject: str = field(default="")
+
+    def scaled(self, factor: float) -> Document:
+        """The document with a printer's scale correction on every page."""
+        if factor == 1.0:
+            return self
+        return replace(self, pages=tuple(replace(p, scale=factor) for p in self.pages))

@@ -37,14 +37,26 @@ def svg_paths(path: Path, pages: int) -> list[Path]:
     return [path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(1, pages + 1)]
 
 
-def write(doc: Document, path: Path, fmt: Format) -> list[Path]:
-    """Write ``doc`` to ``path`` (SVG: one file per page); return the files written."""
+def render_one(doc: Document, fmt: Format) -> bytes:
+    """The whole document as one file's bytes (SVG holds one page, so one-page only)."""
     check(doc)
     if fmt is Format.PDF:
         from pnp.render.pdf import render_pdf
 
-        atomic.write_bytes(path, render_pdf(doc))
+        return render_pdf(doc)
+    if len(doc.pages) != 1:
+        raise ValueError(f"an SVG file holds one page; this document has {len(doc.pages)}")
+    from pnp.render.svg import render_svg
+
+    return render_svg(doc.pages[0], doc.title).encode("utf-8")
+
+
+def write(doc: Document, path: Path, fmt: Format) -> list[Path]:
+    """Write ``doc`` to ``path`` (SVG: one file per page); return the files written."""
+    if fmt is Format.PDF:
+        atomic.write_bytes(path, render_one(doc, fmt))
         return [path]
+    check(doc)
     from pnp.render.svg import render_svg
 
     paths = svg_paths(path, len(doc.pages))

@@ -1,0 +1,129 @@
+"""A printer profile: what ``pnp calibrate`` measured on one printer, stored once and
+used by every command that draws (``parse_profile``/``format_profile``)::
+
+    # pnp printer profile
+    flip = "long"
+    back_offset = [1.5, -1.0]   # mm, + moves the backs right and up
+    scale = 100.4               # percent: the 50 mm ruler printed 49.8 mm long
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.draw.shapes import Flip
+from pnp.errors import PnpError, Problem, SourceError
+
+MAX_OFFSET_MM = 10.0
+SCALE_RANGE = (98.0, 102.0)
+RULER_MM = 50.0
+
+
+class ProfileError(PnpError):
+    """A printer reading out of range."""
+
+
+@dataclass(frozen=True)
+class PrinterProfile:
+    flip: Flip = Flip.LONG
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm
+    scale: float = 100.0  # percent
+
+    @property
+    def factor(self) -> float:
+        return self.scale / 100.0
+
+
+def check_offset(dx: float, dy: float) -> None:
+    if max(abs(dx), abs(dy)) > MAX_OFFSET_MM:
+        raise ProfileError(
+            f"a back offset is at most {MAX_OFFSET_MM:g} mm each way, not {dx:g},{dy:g}: "
+            "print `pnp calibrate` again and read the back's grid"
+        )
+
+
+def check_scale(percent: float) -> None:
+    low, high = SCALE_RANGE
+    if not low <= percent <= high:
+        raise ProfileError(
+            f"the scale is between {low:g} and {high:g} %, not {percent:g}: a printer further "
+            "off than 1 mm in 50 needs fixing in its own settings (print at 100 %, actual size)"
+        )
+
+
+def scale_from_ruler(measured_mm: float) -> float:
+    """The scale that makes a 50 mm ruler printed ``measured_mm`` long come out right."""
+    if measured_mm <= 0:
+        raise ProfileError(f"the ruler's measured length is positive, not {measured_mm:g}")
+    return round(RULER_MM / measured_mm * 100, 2)
+
+
+def parse_profile(text: str, path: str) -> PrinterProfile:
+    try:
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as exc:
+        where = re.search(r"line (\d+), column (\d+)", str(exc))
+        line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
+        raise SourceError([Problem(path, line, col, f"not a TOML file: {exc}")]) from None
+    problems: list[str] = []
+    unknown = sorted(set(data) - {"flip", "back_offset", "scale"})
+    if unknown:
+        problems.append(f"unknown setting {unknown[0]!r} (expected flip, back_offset, scale)")
+    flip = data.get("flip", "long")
+    if flip not in ("long", "short"):
+        problems.append(f'flip is "long" or "short", not {flip!r}')
+    offset = data.get("back_offset", [0.0, 0.0])
+    if not (
+        isinstance(offset, list)
+        and len(offset) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in offset)
+    ):
+        problems.append(f"back_offset is two numbers in mm, like [1.5, -1], not {offset!r}")
+        offset = [0.0, 0.0]
+    scale = data.get("scale", 100.0)
+    if not isinstance(scale, int | float) or isinstance(scale, bool):
+        problems.append(f"scale is a percentage like 100.4, not {scale!r}")
+        scale = 100.0
+    try:
+        check_offset(*offset)
+        check_scale(scale)
+    except ProfileError as exc:
+        problems.append(str(exc))
+    if problems:
+        raise SourceError([Problem(path, 1, 1, p) for p in problems])
+    return PrinterProfile(Flip(flip), (float(offset[0]), float(offset[1])), float(scale))
+
+
+def format_profile(profile: PrinterProfile) -> str:
+    dx, dy = profile.back_offset
+    return (
+        "# pnp printer profile: written by `pnp printer set`, read by every command that draws\n"
+        f'flip = "{profile.flip.value}"\n'
+        f"back_offset = [{dx:g}, {dy:g}]   # mm, + moves the backs right and up\n"
+        f"scale = {profile.scale:g}   # percent\n"
+    )
+
+
+def describe(profile: PrinterProfile) -> list[str]:
+    dx, dy = profile.back_offset
+    return [
+        f"flip         {profile.flip.value} edge",
+        f"back offset  {dx:+g} mm right, {dy:+g} mm up",
+        f"scale        {profile.scale:g} % (the 50 mm ruler printed "
+        f"{RULER_MM / profile.factor:.2f} mm long)",
+    ]
+
+
+def load_profile(path: Path) -> PrinterProfile:
+    """The stored profile, or the defaults when none is saved."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return PrinterProfile()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise ProfileError(f"{path}: cannot read the printer profile: {reason}") from None
+    return parse_profile(text, str(path))
