@@ -28,7 +28,7 @@ def cards_document(paper: Paper, options: CardOptions) -> Document:
     fronts = [objective_front(o) for o in objectives()]
     back = None if options.backs is Backs.NONE else objective_back
     pages = card_pages(fronts, back, paper, options)
-    duplex = options.flip if options.backs is Backs.DUPLEX else None
+    duplex = options.flip if options.backs is Backs.DUPLEX and not options.print_shop else None
     return Document(
         "Star Charts: objective cards", tuple(pages), duplex, subject="13 objective cards"
     )
