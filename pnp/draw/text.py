@@ -2,26 +2,44 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pnp.draw.fonts import Font, text_width
+
+
+def pack(
+    pieces: Sequence[str],
+    joint: str,
+    size: float,
+    width: float,
+    font: Font = Font.REGULAR,
+    first: float | None = None,
+) -> list[str]:
+    """Greedy line filling with whole ``pieces`` joined by ``joint``; a piece wider than
+    the line gets a line of its own. ``first`` is the first line's width when something
+    else starts that line."""
+    lines: list[str] = []
+    current = ""
+    for piece in pieces:
+        candidate = f"{current}{joint}{piece}" if current else piece
+        room = first if first is not None and not lines else width
+        if current and text_width(candidate, size, font) > room:
+            lines.append(current)
+            current = piece
+        else:
+            current = candidate
+    return [*lines, current]
 
 
 def wrap(
     text: str, size: float, width: float, font: Font = Font.REGULAR, first: float | None = None
 ) -> list[str]:
-    """Greedy word wrap; a word longer than the width gets a line of its own. ``first``
-    is the first line's width when something else starts that line."""
+    """Word wrap that breaks only at ordinary spaces (a no-break space holds words
+    together) and at newlines, never inside a word."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        current = ""
-        for word in paragraph.split():
-            candidate = f"{current} {word}" if current else word
-            room = first if first is not None and not lines else width
-            if current and text_width(candidate, size, font) > room:
-                lines.append(current)
-                current = word
-            else:
-                current = candidate
-        lines.append(current)
+        words = [word for word in paragraph.split(" ") if word]
+        lines += pack(words, " ", size, width, font, None if lines else first)
     return lines
 
 

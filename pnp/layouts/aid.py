@@ -6,12 +6,13 @@ from pnp.draw.fonts import Font
 from pnp.draw.shapes import INK, Item, Line, Page, Rect, Stroke
 from pnp.geometry import Box
 from pnp.layouts.flow import Block, fit_flow
-from pnp.layouts.page import content_area, cut_line, finish, text_block
+from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
 from pnp.paper import Paper
 from pnp.starcharts.content import Ability, AidSection
 from pnp.units import mm
 
 _ABILITIES = "{abilities}"
+MIN_SIZE = 6.5
 
 
 def aid_blocks(sections: tuple[AidSection, ...], abilities: tuple[Ability, ...]) -> list[Block]:
@@ -32,14 +33,12 @@ def aid_items(title: str, blocks: list[Block], box: Box) -> list[Item]:
     items += text_block(inner.x, inner.top, [title], 13, Font.BOLD)
     head, body = inner.take_top(mm(8))
     items.append(Line(inner.x, head.y + mm(1), inner.right, head.y + mm(1), Stroke(INK, 0.5)))
-    items += fit_flow(blocks, body.columns(2, mm(5)), 9.0)
+    items += fit_flow(blocks, body.columns(2, mm(5)), 9.0, MIN_SIZE)
     return items
 
 
-def aid_pages(title: str, blocks: list[Block], paper: Paper, copies: int = 2) -> list[Page]:
-    area = content_area(paper)
-    top, bottom = area.rows(2, mm(6))
-    items = aid_items(title, blocks, top)
-    if copies > 1:
-        items += aid_items(title, blocks, bottom) + cut_line(area.cy, area)
+def aid_pages(title: str, blocks: list[Block], paper: Paper) -> list[Page]:
+    top, bottom = halves(paper)
+    items = aid_items(title, blocks, top) + aid_items(title, blocks, bottom)
+    items += cut_line(paper.height / 2, content_area(paper))
     return [finish(paper, items, "Star Charts · pnp · print at 100 %: the bar is 50 mm long")]

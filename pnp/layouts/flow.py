@@ -8,10 +8,11 @@ from pnp.draw.fonts import Font, ascent, text_width
 from pnp.draw.shapes import GREY, Anchor, Circle, Item, Rect, Stroke, Text
 from pnp.draw.text import wrap
 from pnp.geometry import Box
-from pnp.layouts.symbols import cell_symbol
+from pnp.layouts.symbols import asteroid, cell_symbol
 from pnp.starcharts.chart import Cell
 
 LEADING = 1.22
+CONTINUED = "(cont.)"
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,12 @@ class Block:
     icon: str = ""  # a glyph drawn in a small circle before a point
     symbol: str = ""  # or a chart cell symbol drawn in a small cell
     lead: str = ""  # bold words that start the point
+
+
+def key_symbol(kind: Cell, box: Box) -> list[Item]:
+    """A cell symbol in a key, beside text that says what an asteroid costs: without the
+    asteroid's cost mark, which would be far too small to read at this size."""
+    return asteroid(box, cost_label=False) if kind is Cell.ASTEROID else cell_symbol(kind, box)
 
 
 def _measure(block: Block, size: float, width: float) -> tuple[list[str], float, float]:
@@ -35,47 +42,68 @@ def _measure(block: Block, size: float, width: float) -> tuple[list[str], float,
     return lines, rows * size * LEADING + size * 0.25, indent
 
 
+def _draw(
+    block: Block, lines: list[str], indent: float, x: float, y: float, size: float
+) -> list[Item]:
+    """A measured block whose top is at ``y``."""
+    if block.heading:
+        s = size * 1.15
+        return [Text(x, y - size * 0.3 - ascent(s, Font.BOLD), block.text, s, Font.BOLD)]
+    items: list[Item] = []
+    first = y - ascent(size)
+    if block.icon:
+        r = size * 0.8
+        items.append(Circle(x + r, first + size * 0.3, r, Stroke(width=0.5)))
+        items.append(
+            Text(x + r, first - size * 0.05, block.icon, size * 1.05, Font.BOLD, Anchor.MIDDLE)
+        )
+    elif block.symbol:
+        side = size * 1.9
+        cell = Box(x, first + size * 0.9 - side, side, side)
+        items.append(Rect(cell, Stroke(GREY, 0.4)))
+        items += key_symbol(Cell(block.symbol), cell)
+    else:
+        items.append(Text(x, first, "•", size, Font.BOLD))
+    lead = 0.0
+    if block.lead:
+        items.append(Text(x + indent, first, block.lead, size, Font.BOLD))
+        lead = text_width(block.lead + " ", size, Font.BOLD)
+    for i, line in enumerate(lines):
+        x_line = x + indent + (lead if i == 0 else 0.0)
+        items.append(Text(x_line, first - i * size * LEADING, line, size))
+    return items
+
+
 def flow(blocks: list[Block], columns: list[Box], size: float) -> list[Item] | None:
-    """Items for the blocks at ``size``, or None when they do not fit the columns."""
+    """Items for the blocks at ``size``, or None when they do not fit the columns. A
+    heading keeps its first point in the same column; a section carried on into the
+    next column repeats its heading there, marked "(cont.)"."""
     items: list[Item] = []
     col = 0
     y = columns[0].top
-    for block in blocks:
-        lines, height, indent = _measure(block, size, columns[col].w)
-        if y - height < columns[col].y:
+    section = ""
+    for k, block in enumerate(blocks):
+        width = columns[col].w
+        lines, height, indent = _measure(block, size, width)
+        need = height
+        if block.heading:
+            section = block.text
+            if k + 1 < len(blocks) and not blocks[k + 1].heading:
+                need += _measure(blocks[k + 1], size, width)[1]
+        if y - need < columns[col].y:
             col += 1
             if col == len(columns):
                 return None
-            y = columns[col].top
-            lines, height, indent = _measure(block, size, columns[col].w)
-        x = columns[col].x
-        if block.heading:
-            s = size * 1.15
-            y -= size * 0.3
-            items.append(Text(x, y - ascent(s, Font.BOLD), block.text, s, Font.BOLD))
-            y -= height - size * 0.3
-            continue
-        first = y - ascent(size)
-        if block.icon:
-            r = size * 0.8
-            items.append(Circle(x + r, first + size * 0.3, r, Stroke(width=0.5)))
-            items.append(
-                Text(x + r, first - size * 0.05, block.icon, size * 1.05, Font.BOLD, Anchor.MIDDLE)
-            )
-        elif block.symbol:
-            side = size * 1.9
-            cell = Box(x, first + size * 0.9 - side, side, side)
-            items.append(Rect(cell, Stroke(GREY, 0.4)))
-            items += cell_symbol(Cell(block.symbol), cell)
-        else:
-            items.append(Text(x, first, "•", size, Font.BOLD))
-        lead = 0.0
-        if block.lead:
-            items.append(Text(x + indent, first, block.lead, size, Font.BOLD))
-            lead = text_width(block.lead + " ", size, Font.BOLD)
-        for i, line in enumerate(lines):
-            x_line = x + indent + (lead if i == 0 else 0.0)
-            items.append(Text(x_line, first - i * size * LEADING, line, size))
+            y, width = columns[col].top, columns[col].w
+            if section and not block.heading:
+                cont = Block(f"{section} {CONTINUED}", heading=True)
+                cont_lines, cont_height, _ = _measure(cont, size, width)
+                items += _draw(cont, cont_lines, 0.0, columns[col].x, y, size)
+                y -= cont_height
+            lines, height, indent = _measure(block, size, width)
+            if y - height < columns[col].y:
+                return None
+        items += _draw(block, lines, indent, columns[col].x, y, size)
         y -= height
     return items
 

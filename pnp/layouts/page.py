@@ -10,6 +10,7 @@ from pnp.paper import Paper
 from pnp.units import mm
 
 FOOTER_SIZE = 5.5
+CUT_CLEARANCE = mm(3)  # between a half page's content and the cut
 _STRIP_GAP = mm(1.5)
 _EDGE = 1.0  # points: half the widest stroke drawn at a region's edge
 
@@ -50,6 +51,16 @@ def text_block(
         Text(x, first - i * size * leading, line, size, font, anchor, color)
         for i, line in enumerate(lines)
     ]
+
+
+def halves(paper: Paper) -> tuple[Box, Box]:
+    """Two equal boxes, top and bottom, either side of the paper's middle, where the cut
+    goes. The content area is not centred on the page (the ruler strip is at the
+    bottom), so the top box leaves room unused above it."""
+    area = content_area(paper)
+    middle = paper.height / 2
+    h = middle - CUT_CLEARANCE - area.y
+    return Box(area.x, middle + CUT_CLEARANCE, area.w, h), Box(area.x, area.y, area.w, h)
 
 
 def cut_line(y: float, area: Box) -> list[Item]:
