@@ -16,6 +16,7 @@ import click
 from click.core import ParameterSource
 
 from pnp.draw.shapes import Flip
+from pnp.errors import PnpError
 from pnp.paper import CARD_SIZES, PAPERS, Backs, Paper
 from pnp.printer import PrinterProfile, ProfileError, check_offset, check_scale, load_profile
 from pnp.starcharts.chart import UnknownChartError
@@ -36,8 +37,10 @@ def profile_path() -> Path:
 def stored_profile() -> PrinterProfile:
     try:
         return load_profile(profile_path())
-    except ProfileError as exc:
-        raise click.UsageError(f"{exc} (fix or remove it: `pnp printer reset`)") from None
+    except PnpError as exc:
+        raise ProfileError(
+            f"{exc}\n(fix the printer profile, or remove it: `pnp printer reset`)"
+        ) from None
 
 
 def given(name: str) -> bool:

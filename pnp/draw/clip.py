@@ -25,9 +25,9 @@ def ink_bounds(item: Item) -> Box:
     """The box an item puts ink in, strokes included (a text's box for text)."""
     half = item.stroke.width / 2 if not isinstance(item, Text) and item.stroke else 0.0
     if isinstance(item, Line):
-        pts: list[Point] = [(item.x1, item.y1), (item.x2, item.y2)]
-    elif isinstance(item, Rect):
-        pts = [(item.box.x, item.box.y), (item.box.right, item.box.top)]
+        return _line_bounds(item, half)
+    if isinstance(item, Rect):
+        pts: list[Point] = [(item.box.x, item.box.y), (item.box.right, item.box.top)]
     elif isinstance(item, Circle):
         pts = [(item.cx - item.r, item.cy - item.r), (item.cx + item.r, item.cy + item.r)]
     elif isinstance(item, Poly):
@@ -37,6 +37,16 @@ def ink_bounds(item: Item) -> Box:
     xs, ys = [x for x, _ in pts], [y for _, y in pts]
     x, y = min(xs) - half, min(ys) - half
     return Box(x, y, max(xs) + half - x, max(ys) + half - y)
+
+
+def _line_bounds(line: Line, half: float) -> Box:
+    """A stroked line's ink with butt caps (PDF's default): the stroke's rectangle."""
+    dx, dy = line.x2 - line.x1, line.y2 - line.y1
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length * half, dx / length * half
+    xs = [line.x1 + nx, line.x1 - nx, line.x2 + nx, line.x2 - nx]
+    ys = [line.y1 + ny, line.y1 - ny, line.y2 + ny, line.y2 - ny]
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
 def _text_corners(item: Text) -> list[Point]:
