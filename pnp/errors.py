@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+MAX_SHOWN = 100  # problems listed; past that, a hostile file only adds to a count
+
 
 @dataclass(frozen=True, order=True)
 class Problem:
@@ -24,11 +26,36 @@ class PnpError(ValueError):
 
 
 class SourceError(PnpError):
-    """One or more problems found in an input file."""
+    """One or more problems found in input files: the first ``MAX_SHOWN`` are kept and
+    listed, the rest only counted (``more``)."""
 
-    def __init__(self, problems: Iterable[Problem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+    def __init__(self, problems: Iterable[Problem], more: int = 0) -> None:
+        listed: list[Problem] = []
+        for problem in problems:
+            if len(listed) < MAX_SHOWN:
+                listed.append(problem)
+            else:
+                more += 1
+        self.problems = tuple(listed)
+        self.more = more
+        lines = [str(p) for p in self.problems]
+        if more:
+            lines.append(f"… and {more} more problem{'s' if more > 1 else ''}")
+        super().__init__("\n".join(lines))
+
+
+class InputError(PnpError):
+    """An input file that cannot be read at all (a folder, a pipe, too large, no
+    permission): reported as ``FILE: message``."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.message = message
+        super().__init__(f"{path}: {message}")
+
+
+class MissingFileError(InputError):
+    """No file at that path (nor can there be: a NUL byte, a name too long)."""
 
 
 class ProblemCollector:
@@ -37,10 +64,14 @@ class ProblemCollector:
     def __init__(self, path: str) -> None:
         self.path = path
         self.problems: list[Problem] = []
+        self.more = 0
 
     def add(self, line: int, col: int, message: str) -> None:
-        self.problems.append(Problem(self.path, line, col, message))
+        if len(self.problems) < MAX_SHOWN:
+            self.problems.append(Problem(self.path, line, col, message))
+        else:
+            self.more += 1
 
     def raise_if_any(self) -> None:
         if self.problems:
-            raise SourceError(self.problems)
+            raise SourceError(self.problems, self.more)

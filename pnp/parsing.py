@@ -2,25 +2,81 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 
-from pnp.errors import Problem, SourceError
+from pnp.errors import InputError, MissingFileError, Problem, SourceError
+
+MAX_BYTES = 1_000_000  # the longest simulated log is about 3 kB, a chart under 1 kB
+# Non-blocking, so that opening a pipe with no writer returns at once (and is refused).
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 def read_source(path: Path) -> str:
-    """A text file's contents; not UTF-8 is a problem at 1:1 (OS errors pass through)."""
+    """A text file's contents. Only a regular file of at most ``MAX_BYTES`` is read (a
+    pipe would block, ``/dev/zero`` never end): anything else is an ``InputError``, no
+    file a ``MissingFileError``; text that is not UTF-8 is a problem where it starts."""
+    name = str(path)
     try:
-        return path.read_text(encoding="utf-8")
+        fd = os.open(path, _OPEN_FLAGS)
+    except (FileNotFoundError, ValueError):  # ValueError: a NUL byte in the name
+        raise MissingFileError(name, "no such file") from None
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise MissingFileError(name, "no such file (the name is too long)") from None
+        raise InputError(name, f"cannot read it: {exc.strerror}") from None
+    with open(fd, "rb") as file:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError(name, "is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(name, "is not a regular file (a pipe or a device?)")
+        try:
+            data = file.read(MAX_BYTES + 1) if info.st_size <= MAX_BYTES else b""
+        except OSError as exc:
+            raise InputError(name, f"cannot read it: {exc.strerror}") from None
+    if len(data) > MAX_BYTES or info.st_size > MAX_BYTES:
+        size = max(len(data), info.st_size)
+        raise InputError(
+            name, f"{size:,} bytes is over the {MAX_BYTES // 1_000_000} MB limit for an input file"
+        )
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SourceError([Problem(str(path), 1, 1, f"not UTF-8 text ({exc.reason})")]) from None
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, start) + 1
+        col = len(data[start : exc.start].decode("utf-8", "replace")) + 1
+        raise SourceError([Problem(name, line, col, f"not UTF-8 text ({exc.reason})")]) from None
 
 
 def source_lines(text: str) -> list[str]:
     """Lines as an editor numbers them: split on LF (CRLF and CR too), and nothing else
-    (``str.splitlines`` would also split on form feeds and Unicode separators)."""
+    (``str.splitlines`` would also split on form feeds and Unicode separators). A byte
+    order mark at the start is not text."""
+    text = text.removeprefix("\ufeff")
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def strip_comment(line: str) -> str:
     """The line without a ``#`` comment and trailing white space."""
     return line.split("#", 1)[0].rstrip()
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``repr`` of user text for a message, cut short: a token may be a megabyte long."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
+def grid_row(line: str, limit: int) -> tuple[int, list[tuple[int, str]]]:
+    """How many cells a grid row has, and the first ``limit`` of them with their 1-based
+    columns (so a megabyte-long row costs no more than a short one). Either every
+    character is a cell, or cells are separated by single spaces."""
+    body = line.strip()
+    start = len(line) - len(line.lstrip()) + 1
+    step = 2 if len(body) > 1 and not body[1::2].strip(" ") else 1
+    count = (len(body) + 1) // 2 if step == 2 else len(body)
+    return count, [(start + i, body[i]) for i in range(0, min(len(body), limit * step), step)]

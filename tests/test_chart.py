@@ -7,7 +7,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.errors import PnpError, SourceError
-from pnp.starcharts.chart import Cell, Chart, format_chart, load_chart, parse_chart
+from pnp.starcharts.chart import (
+    MAX_NAME,
+    Cell,
+    Chart,
+    UnknownChartError,
+    format_chart,
+    load_chart,
+    parse_chart,
+)
 
 SPEC_EXAMPLE = """\
 name: Lyra
@@ -89,12 +97,20 @@ grids = st.integers(0, 1).flatmap(
 )
 
 
-@given(
-    grids,
-    st.text(alphabet=st.characters(exclude_characters="#\n\r"), min_size=1)
+# Names the sheet can print: ASCII, and French and Greek letters (the font covers both).
+names = (
+    st.text(
+        alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E, exclude_characters="#")
+        | st.sampled_from("éèêëàçôûœÉÀÇαβγδλπσωΑΩ"),
+        min_size=1,
+        max_size=MAX_NAME,
+    )
     .map(str.strip)
-    .filter(bool),
+    .filter(bool)
 )
+
+
+@given(grids, names)
 def test_format_parse_round_trip(cells: list[Cell], name: str) -> None:
     size = 8 if len(cells) == 64 else 10
     chart = Chart("c", name, size, tuple(cells))
@@ -129,3 +145,52 @@ def test_any_text_parses_or_raises_our_error(text: str) -> None:
 def test_chart_like_text_parses_or_raises_our_error(lines: list[str]) -> None:
     with contextlib.suppress(PnpError):
         parse_chart("\n".join(lines), "fuzz.txt")
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        (
+            "Lyra " + "x" * 28,
+            "bad.txt:1:12: a chart name has at most 32 characters to fit the sheet, "
+            "this one has 33",
+        ),
+        ("Lyra 漢", "bad.txt:1:17: the sheet's font cannot print '漢' (U+6F22) in a name"),
+        ("Ly\x1bra", "bad.txt:1:14: the sheet's font cannot print '\\x1b' (U+001B) in a name"),
+        ("Lyra \U0001f52d", "bad.txt:1:17: the sheet's font cannot print '🔭' (U+1F52D)"),
+    ],
+)
+def test_a_name_the_sheet_cannot_print_is_refused_where_it_is(name: str, message: str) -> None:
+    text = SPEC_EXAMPLE.replace("name: Lyra", "name:      " + name)
+    assert any(p.startswith(message) for p in _problems(text)), _problems(text)
+
+
+def test_names_of_32_characters_and_french_or_greek_ones_are_accepted() -> None:
+    for name in ("L" * MAX_NAME, "Petite Ourse éèçà", "Λύρα"):
+        assert parse_chart(SPEC_EXAMPLE.replace("Lyra", name), "c.txt").name == name
+
+
+def test_a_byte_order_mark_is_not_text() -> None:
+    assert parse_chart("\ufeff" + SPEC_EXAMPLE, "c.txt") == parse_chart(SPEC_EXAMPLE, "c.txt")
+
+
+def test_a_huge_grid_costs_no_more_than_a_small_one() -> None:
+    # A row of a million cells, and a hundred thousand rows: both refused, with the
+    # messages of a short row and one line for every row past the kept ones.
+    text = SPEC_EXAMPLE.replace(". . . . * . . .", "." * 1_000_000) + ". . . . . . . .\n" * 100_000
+    problems = _problems(text)
+    assert problems[0] == "bad.txt:9:9: a row of a 8×8 chart has 8 cells, this one has 1000000"
+    assert problems[1].startswith("bad.txt:12:1: the grid already has its 8 rows")
+    assert problems[-1] == ("bad.txt:15:1: … and 99997 more grid rows after a 8×8 chart's grid")
+
+
+def test_unknown_ids_suggest_the_closest_ones() -> None:
+    with pytest.raises(UnknownChartError, match=r"unknown chart 'lyra8'; did you mean lyra-8\?"):
+        load_chart("lyra8")
+    with pytest.raises(UnknownChartError, match=r"mean serpens-8 or serpens-10\? `pnp starcharts"):
+        load_chart("serpens")
+    with pytest.raises(UnknownChartError, match=r"unknown chart 'zzz'; `pnp starcharts charts`"):
+        load_chart("zzz")
+    for hostile in ("ly\x00ra-8", "a" * 300, "a" * 300 + ".txt", "dir/\x00.txt"):
+        with pytest.raises(UnknownChartError):
+            load_chart(hostile)

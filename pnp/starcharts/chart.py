@@ -3,14 +3,16 @@ the shipped charts in ``data/charts``."""
 
 from __future__ import annotations
 
+import difflib
+import os
 import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
 
-from pnp.errors import PnpError, Problem, ProblemCollector, SourceError
-from pnp.parsing import read_source, source_lines, strip_comment
+from pnp.errors import MissingFileError, PnpError, Problem, ProblemCollector, SourceError
+from pnp.parsing import grid_row, read_source, shown, source_lines, strip_comment
 from pnp.paths import data_dir
 from pnp.starcharts.coords import CoordError, column_letter, format_cell, parse_cell
 
@@ -86,16 +88,8 @@ class Chart:
 
 _KEY = re.compile(r"([A-Za-z-]+)\s*:\s*(.*)\Z")
 _SYMBOLS = {c.value: c for c in Cell}
-
-
-def _grid_cells(text: str, col0: int) -> list[tuple[int, str]]:
-    """The cell symbols of one grid row with their 1-based columns: either every
-    character is a cell, or cells are separated by single spaces."""
-    body = text.strip()
-    start = col0 + len(text) - len(text.lstrip())
-    if len(body) > 1 and all(ch == " " for ch in body[1::2]):
-        return [(start + i, body[i]) for i in range(0, len(body), 2)]
-    return [(start + i, ch) for i, ch in enumerate(body)]
+MAX_NAME = 32  # the longest name the sheet's title can show
+_MAX_ROWS = max(SIZES) + 1  # grid rows kept: enough to tell there are too many
 
 
 def parse_chart(text: str, path: str = "<chart>", chart_id: str | None = None) -> Chart:
@@ -103,8 +97,9 @@ def parse_chart(text: str, path: str = "<chart>", chart_id: str | None = None) -
     problems = ProblemCollector(path)
     name: str | None = None
     size: int | None = None
-    rows: list[tuple[int, list[tuple[int, str]]]] = []
-    figure_spec: list[tuple[int, int, str]] = []
+    rows: list[tuple[int, str]] = []  # (line, text) of the first _MAX_ROWS grid rows
+    more_rows = (0, 0)  # the first line after those, and how many rows follow
+    figure_lines: list[tuple[int, int, str]] = []
     in_grid = False
     grid_line = 0
     for lineno, raw in enumerate(source_lines(text), 1):
@@ -113,7 +108,10 @@ def parse_chart(text: str, path: str = "<chart>", chart_id: str | None = None) -
             continue
         match = _KEY.match(line.strip())
         if in_grid and match is None:
-            rows.append((lineno, _grid_cells(line, 1)))
+            if len(rows) < _MAX_ROWS:
+                rows.append((lineno, line))
+            else:
+                more_rows = (more_rows[0] or lineno, more_rows[1] + 1)
             continue
         in_grid = False
         col = len(line) - len(line.lstrip()) + 1
@@ -121,14 +119,13 @@ def parse_chart(text: str, path: str = "<chart>", chart_id: str | None = None) -
             problems.add(lineno, col, "expected 'name:', 'size:', 'grid:' or 'figure:'")
             continue
         key, value = match.group(1).lower(), match.group(2).strip()
-        value_col = col + line.strip().index(match.group(2)) if value else col + len(line.strip())
+        value_col = col + match.start(2)
         if key == "name":
-            if not value:
-                problems.add(lineno, value_col, "the chart needs a name after 'name:'")
+            _check_name(value, lineno, value_col, problems)
             name = value
         elif key == "size":
             if value not in {str(s) for s in SIZES}:
-                problems.add(lineno, value_col, f"size must be 8 or 10, not {value!r}")
+                problems.add(lineno, value_col, f"size must be 8 or 10, not {shown(value)}")
             else:
                 size = int(value)
         elif key == "grid":
@@ -136,10 +133,13 @@ def parse_chart(text: str, path: str = "<chart>", chart_id: str | None = None) -
                 problems.add(lineno, value_col, "the grid starts on the line after 'grid:'")
             in_grid, grid_line = True, lineno
         elif key == "figure":
-            for m in re.finditer(r"\S+", value):
-                figure_spec.append((lineno, value_col + m.start(), m.group()))
+            figure_lines.append((lineno, value_col, value))
         else:
-            problems.add(lineno, col, f"unknown key {key!r} (expected name, size, grid or figure)")
+            problems.add(
+                lineno,
+                col,
+                f"unknown key {shown(key)} (expected name, size, grid or figure)",
+            )
     if name is None:
         problems.add(1, 1, "missing 'name:' line")
     if size is None:
@@ -148,38 +148,68 @@ def parse_chart(text: str, path: str = "<chart>", chart_id: str | None = None) -
         problems.add(1, 1, "missing 'grid:' followed by the rows of the chart")
     cells: list[Cell] = []
     if size is not None and grid_line:
-        cells = _check_grid(rows, size, grid_line, problems)
-    figure = _check_figure(figure_spec, size, cells, problems) if size and cells else ()
+        cells = _check_grid(rows, more_rows, size, grid_line, problems)
+    figure = _check_figure(figure_lines, size, cells, problems) if size and cells else ()
     problems.raise_if_any()
     assert name is not None and size is not None
     return Chart(chart_id or Path(path).stem, name, size, tuple(cells), figure)
 
 
+def _check_name(name: str, line: int, col: int, problems: ProblemCollector) -> None:
+    """The name is printed as the sheet's title: it must fit and the font must draw it."""
+    if not name:
+        problems.add(line, col, "the chart needs a name after 'name:'")
+        return
+    bad = next((i for i, ch in enumerate(name) if not ch.isprintable()), None)
+    if bad is None and not name.isascii():
+        from pnp.draw.fonts import Font, missing_glyphs  # loads fontTools: not for ASCII
+
+        missing = missing_glyphs(name, Font.BOLD) | missing_glyphs(name, Font.REGULAR)
+        bad = next((i for i, ch in enumerate(name) if ch in missing), None)
+    if bad is not None:
+        ch = name[bad]
+        problems.add(
+            line, col + bad, f"the sheet's font cannot print {ch!r} (U+{ord(ch):04X}) in a name"
+        )
+    elif len(name) > MAX_NAME:
+        problems.add(
+            line,
+            col,
+            f"a chart name has at most {MAX_NAME} characters to fit the sheet, "
+            f"this one has {len(name)}",
+        )
+
+
 def _check_grid(
-    rows: list[tuple[int, list[tuple[int, str]]]],
+    rows: list[tuple[int, str]],
+    more_rows: tuple[int, int],
     size: int,
     grid_line: int,
     problems: ProblemCollector,
 ) -> list[Cell]:
     cells: list[Cell] = []
-    for lineno, row in rows[:size]:
-        for col, symbol in row:
+    for lineno, line in rows[:size]:
+        count, row = grid_row(line, size + 1)
+        for col, symbol in row[:size]:
             if symbol not in _SYMBOLS:
                 problems.add(lineno, col, f"unknown cell {symbol!r} (expected . * A - or |)")
-        if len(row) != size:
-            where = row[min(len(row), size) - 1][0] + 1 if row else 1
+        if count != size:
+            where = row[min(count, size) - 1][0] + 1 if row else 1
             problems.add(
                 lineno,
                 where,
-                f"a row of a {size}×{size} chart has {size} cells, this one has {len(row)}",
+                f"a row of a {size}×{size} chart has {size} cells, this one has {count}",
             )
         cells.extend(_SYMBOLS.get(s, Cell.OPEN) for _, s in row[:size])
-    for lineno, row in rows[size:]:
+    for lineno, line in rows[size:]:
         problems.add(
             lineno,
-            row[0][0] if row else 1,
+            len(line) - len(line.lstrip()) + 1,
             f"the grid already has its {size} rows; this line is one too many",
         )
+    first, extra = more_rows
+    if extra:
+        problems.add(first, 1, f"… and {extra} more grid rows after a {size}×{size} chart's grid")
     if len(rows) < size:
         last = rows[-1][0] if rows else grid_line
         problems.add(last + 1, 1, f"the grid needs {size} rows, found {len(rows)}")
@@ -187,7 +217,7 @@ def _check_grid(
 
 
 def _check_figure(
-    spec: list[tuple[int, int, str]],
+    lines: list[tuple[int, int, str]],
     size: int,
     cells: list[Cell],
     problems: ProblemCollector,
@@ -195,19 +225,21 @@ def _check_figure(
     edges: list[tuple[int, int]] = []
     if len(cells) != size * size:
         return ()
-    for lineno, col, token in spec:
-        ends = token.split(":")
-        try:
-            if len(ends) != 2:
-                raise CoordError(f"expected a figure line like B2:D5, got {token!r}")
-            a, b = parse_cell(ends[0], size), parse_cell(ends[1], size)
-        except CoordError as exc:
-            problems.add(lineno, col, str(exc))
-            continue
-        for end, index in zip(ends, (a, b), strict=True):
-            if cells[index] is not Cell.STAR:
-                problems.add(lineno, col, f"figure lines join stars, but {end} is not a star")
-        edges.append((a, b))
+    for lineno, value_col, value in lines:
+        for m in re.finditer(r"\S+", value):
+            col, token = value_col + m.start(), m.group()
+            ends = token.split(":")
+            try:
+                if len(ends) != 2:
+                    raise CoordError(f"expected a figure line like B2:D5, got {shown(token)}")
+                a, b = parse_cell(ends[0], size), parse_cell(ends[1], size)
+            except CoordError as exc:
+                problems.add(lineno, col, str(exc))
+                continue
+            for end, index in zip(ends, (a, b), strict=True):
+                if cells[index] is not Cell.STAR:
+                    problems.add(lineno, col, f"figure lines join stars, but {end} is not a star")
+            edges.append((a, b))
     return tuple(edges)
 
 
@@ -240,10 +272,8 @@ class UnknownChartError(PnpError):
 def read_chart(path: Path, chart_id: str | None = None) -> Chart:
     try:
         text = read_source(path)
-    except FileNotFoundError:
-        raise UnknownChartError(f"no chart file {str(path)!r}") from None
-    except OSError as exc:
-        raise UnknownChartError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+    except MissingFileError:
+        raise UnknownChartError(f"no chart file {shown(str(path))}") from None
     return parse_chart(text, str(path), chart_id)
 
 
@@ -253,23 +283,30 @@ def is_chart_path(ref: str) -> bool:
 
 def load_chart(ref: str) -> Chart:
     """A shipped chart by id (``lyra-8``), or a chart file by path."""
-    if is_chart_path(ref) or Path(ref).is_file():
+    if is_chart_path(ref) or os.path.isfile(ref):  # False, not an error, for a NUL byte
         return read_chart(Path(ref))
-    path = charts_dir() / f"{ref}.txt"
-    if not path.is_file():
-        raise UnknownChartError(f"unknown chart {ref!r}; `pnp starcharts charts` lists them")
-    return read_chart(path, ref)
+    ids = chart_ids()
+    if ref not in ids:
+        close = difflib.get_close_matches(ref, ids, n=3, cutoff=0.8)
+        listed = ", ".join(close[:-1]) + f" or {close[-1]}" if len(close) > 1 else "".join(close)
+        hint = f"; did you mean {listed}?" if close else ";"
+        raise UnknownChartError(
+            f"unknown chart {shown(ref)}{hint} `pnp starcharts charts` lists them"
+        )
+    return read_chart(charts_dir() / f"{ref}.txt", ref)
 
 
 def load_charts(refs: list[str]) -> list[Chart]:
     """Several charts, reporting the problems of every malformed file at once."""
     charts: list[Chart] = []
     problems: list[Problem] = []
+    more = 0
     for ref in refs:
         try:
             charts.append(load_chart(ref))
         except SourceError as exc:
             problems.extend(exc.problems)
+            more += exc.more
     if problems:
-        raise SourceError(problems)
+        raise SourceError(problems, more)
     return charts
