@@ -13,6 +13,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pnp.draw.shapes import Flip  # noqa: E402
+from pnp.layouts.calibration import calibration_document  # noqa: E402
 from pnp.layouts.cards import CardOptions, imposition  # noqa: E402
 from pnp.layouts.starcharts import cards_document, sheets_document  # noqa: E402
 from pnp.paper import A4  # noqa: E402
@@ -23,11 +25,17 @@ from pnp.units import mm  # noqa: E402
 DOCS = ROOT / "docs"
 
 
-def _png(pdf: bytes, out: Path, dpi: int, crop: tuple[float, float, float, float] | None) -> None:
+def _png(
+    pdf: bytes,
+    out: Path,
+    dpi: int,
+    crop: tuple[float, float, float, float] | None,
+    page: int = 1,
+) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "in.pdf"
         source.write_bytes(pdf)
-        args = ["pdftoppm", "-png", "-singlefile", "-r", str(dpi), "-f", "1", "-l", "1"]
+        args = ["pdftoppm", "-png", "-singlefile", "-r", str(dpi), "-f", str(page), "-l", str(page)]
         if crop:
             x, y, w, h = (round(v * dpi / 72) for v in crop)
             args += ["-x", str(x), "-y", str(y), "-W", str(w), "-H", str(h)]
@@ -42,7 +50,10 @@ def main() -> None:
     pad = mm(2)
     crop = (slot.x - pad, A4.height - slot.top - pad, slot.w + 2 * pad, slot.h + 2 * pad)
     _png(render_pdf(cards_document(A4, CardOptions())), DOCS / "objective-card.png", 200, crop)
-    print(f"wrote {DOCS / 'sheet-orion-10-obstacles.png'} and {DOCS / 'objective-card.png'}")
+    calibration = render_pdf(calibration_document(A4, Flip.LONG))
+    for page, side in enumerate(("front", "back"), 1):
+        _png(calibration, DOCS / f"calibration-{side}.png", 80, None, page)
+    print(f"wrote the README's pictures to {DOCS}/")
 
 
 if __name__ == "__main__":

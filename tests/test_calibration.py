@@ -93,7 +93,7 @@ def runs(page: PageContent) -> list[Run]:
 
 
 def words(page: PageContent) -> str:
-    return " ".join(r.text for r in runs(page))
+    return " ".join(r.text for r in runs(page)).replace("\u00a0", " ")
 
 
 def crosses(front: PageContent) -> list[Point]:

@@ -32,15 +32,15 @@ TABLE = [148 + i / 2 for i in range(9)]  # measured bar lengths, mm
 TOLERANCE = 0.5  # mm that a corner's reading may differ from the centre's
 
 LABEL_SIZE = 8.0
-_BODY = 10.0
+_BODY = 11.0
 _MIN_BODY = 7.0
 _CORNER = mm(18)  # from the sides of the content area to the corner crosses
 # Half the rectangle around each cross that holds nothing but the cross or its scales,
 # on either side, so that nothing else shows through where the scales are read.
 _CLEAR_X, _CLEAR_Y = mm(24), mm(15)
 _CROSS = Stroke(INK, 0.6)
-_ZERO = Stroke(INK, 0.6)
-_FIVE = Stroke(INK, 0.3)
+_ZERO = Stroke(INK, 0.7)
+_FIVE = Stroke(INK, 0.45)
 _MM = Stroke(GREY, 0.25)
 _TICK = Stroke(INK, 0.3)
 
@@ -68,7 +68,7 @@ def targets(paper: Paper, flip: Flip) -> list[Target]:
     return out
 
 
-def scale_percent(measured: float) -> float:
+def _scale_percent(measured: float) -> float:
     """The --scale percentage for a BAR mm bar that printed ``measured`` mm long."""
     return round(100 * BAR / measured, 1)
 
@@ -80,6 +80,11 @@ def _cross(x: float, y: float) -> list[Item]:
         Line(x, y - arm, x, y + arm, _CROSS),
         Circle(x, y, mm(2), _CROSS),
     ]
+
+
+def _unbroken(command: str) -> str:
+    """A command held on one line (no-break spaces), so it can be typed as printed."""
+    return command.replace(" ", "\u00a0")
 
 
 def _signed(k: int) -> str:
@@ -109,10 +114,10 @@ def _scales(x: float, y: float) -> list[Item]:
     return items
 
 
-def _para(box: Box, top: float, text: str, font: Font = Font.REGULAR) -> tuple[list[Item], float]:
+def _para(box: Box, top: float, text: str) -> tuple[list[Item], float]:
     """Wrapped body text from ``top`` down in ``box``: its items and where it ends."""
-    lines = wrap(text, _BODY, box.w, font)
-    items = text_block(box.x, top, lines, _BODY, font, LEADING)
+    lines = wrap(text, _BODY, box.w)
+    items = text_block(box.x, top, lines, _BODY, leading=LEADING)
     bottom = top - len(lines) * _BODY * LEADING
     if bottom < box.y:
         raise ValueError(f"{text!r} does not fit")
@@ -177,7 +182,7 @@ def _table(x: float, top: float) -> tuple[list[Item], float]:
     and where they end."""
     heads = ["your bar measures (mm)", "--scale P (%)"]
     first = x + max(text_width(h, LABEL_SIZE, Font.BOLD) for h in heads) + mm(12)
-    rows = [[f"{m:.1f}" for m in TABLE], [f"{scale_percent(m):.1f}" for m in TABLE]]
+    rows = [[f"{m:.1f}" for m in TABLE], [f"{_scale_percent(m):.1f}" for m in TABLE]]
     items: list[Item] = []
     y = top
     for head, cells in zip(heads, rows, strict=True):
@@ -196,7 +201,7 @@ def _front(paper: Paper, flip: Flip, points: list[tuple[float, float]]) -> list[
         "Duplex calibration · front",
         [
             f"Made for a printer that flips on the {flip.value} edge "
-            f"(pnp calibrate --flip {flip.value}).",
+            f"({_unbroken(f'pnp calibrate --flip {flip.value}')}).",
             "Printed raw: no stored back offset or scale is applied to this sheet, "
             "so what you read on it is absolute.",
         ],
@@ -208,12 +213,12 @@ def _front(paper: Paper, flip: Flip, points: list[tuple[float, float]]) -> list[
             f"fit to page), flipping on the {flip.value} edge.",
             icon="1",
         ),
-        Block("Scale: measure the 150 mm bar below with a ruler you trust.", icon="2"),
+        Block(f"Scale: measure the {BAR} mm bar below with a ruler you trust.", icon="2"),
         Block(
             "Back offset: turn the sheet over and hold it up to a light; the back says "
             "how to read its five scales. If every cross misses its scale by "
             f"centimetres, your printer flips on the {other} edge: print "
-            f"pnp calibrate --flip {other} instead.",
+            f"{_unbroken(f'pnp calibrate --flip {other}')} instead.",
             icon="3",
         ),
         Block(
@@ -230,7 +235,7 @@ def _front(paper: Paper, flip: Flip, points: list[tuple[float, float]]) -> list[
         lower,
         lower.top - mm(6),
         f"Measure the bar from its 0 tick to its {BAR} tick. Find your length in the "
-        "top row of the table: the number under it is your --scale P.",
+        f"top row of the table: the number under it is your {_unbroken('--scale P')}.",
     )
     items += text
     bar_y = y - mm(10)
@@ -262,8 +267,8 @@ def _back(paper: Paper, flip: Flip, points: list[tuple[float, float]]) -> list[I
         Block("Read each scale", heading=True),
         Block(
             "Where the centre of the cross shows through, read across, then up, in mm, "
-            "to the nearest 0.5: right is +, up is +. A cross 1.5 mm right of 0 and "
-            "1 mm below it reads 1.5,-1.",
+            f"to the nearest 0.5: {_unbroken('right is +')}, {_unbroken('up is +')}. "
+            "A cross 1.5 mm right of 0 and 1 mm below it reads 1.5,-1.",
             icon="1",
         ),
         Block(
@@ -272,8 +277,8 @@ def _back(paper: Paper, flip: Flip, points: list[tuple[float, float]]) -> list[I
             icon="2",
         ),
         Block(
-            "Every cross misses its scale by centimetres: your printer flips on the "
-            f"{other} edge. Print pnp calibrate --flip {other} and read that one.",
+            "If every cross misses its scale by centimetres, your printer flips on the "
+            f"{other} edge. Print {_unbroken(f'pnp calibrate --flip {other}')} and read that one.",
             icon="3",
         ),
     ]
