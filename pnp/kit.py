@@ -73,30 +73,39 @@ Star Charts: print-and-play kit
 ===============================
 
 Print every page at 100 % ("actual size"); the ruler at the foot of each page must
-measure 50 mm.{scaled}
+measure 50 mm.{scaled}{svg}
 
-{sheets}  one player sheet per chart: print one per player.
-{pad}<name>-8 and <name>-10 are the 8×8 and 10×10 charts;
-{pad}-obstacles adds asteroids and comets.
-{fronts}  the 13 objective cards, fronts only.
-{duplex}  the same with backs, for a duplex printer (made for a
-{pad}{flip}-edge flip, backs moved {dx:+g},{dy:+g} mm).
-{aid}  two player aids per page.
-{calibration}  a test sheet for your printer (one folder up).
-{svg}
+{sheets}
+{pad}one player sheet per chart: print one per player. <name>-8 and
+{pad}<name>-10 are the 8×8 and 10×10 charts; -obstacles adds asteroids and comets.
+{fronts}
+{pad}the 13 objective cards, fronts only.
+{duplex}
+{pad}the same with backs, for a duplex printer (made for a {flip}-edge flip,
+{pad}backs moved {dx:+g},{dy:+g} mm).{order}
+{aid}
+{pad}two player aids per page.
+{calibration}
+{pad}a test sheet for your printer (in the folder above).
+
 If the backs come out shifted, or the ruler is not 50 mm: print the test sheet
 double-sided, follow it, store what you read once with
 
     pnp printer set --flip long --back-offset DX,DY --scale PERCENT
 
 and make the kit again (`pnp kit`): every command uses your printer profile from then on
-(`pnp printer show` prints it). `pnp starcharts cards --backs duplex` remakes just
-{duplex_name}.
+(`pnp printer show` prints it). `pnp starcharts cards --backs duplex` remakes just the
+duplex cards.
 
 You also need five eight-sided dice and a pencil per player.
 
 Credits: see CREDITS.txt.
 """
+
+SVG_NOTE = """
+
+Each .svg file is one page, sized in millimetres; a document of several pages is
+numbered -1, -2, …. Text is drawn as outlines, so no font needs to be installed."""
 
 CREDITS = """Credits
 =======
@@ -107,50 +116,53 @@ Star positions and constellation figures: d3-celestial by Olaf Frohn, from XHIP
 {sky}
 Star names: IAU Working Group on Star Names (WGSN), Creative Commons Attribution.
 
-Font: DejaVu Sans Condensed, embedded in the PDFs. Its licence:
+Font: DejaVu Sans Condensed, embedded in the PDFs (its glyph outlines drawn in the SVGs).
+Its licence:
 
 {font}"""
 
 
-def starcharts_readme(fmt: str, printer: PrinterProfile) -> str:
-    """The kit's README.txt, naming the files as ``fmt`` writes them."""
-    names = {
-        "sheets": "sheets/<chart>",
-        "fronts": "objective-cards",
-        "duplex": "objective-cards-duplex",
-        "aid": "player-aid",
-        "calibration": f"../{CALIBRATION}",
-    }
-    width = max(len(n) for n in names.values()) + len(fmt) + 1
-    cells = {k: f"{v}.{fmt}".ljust(width) for k, v in names.items()}
-    svg = (
-        "\nSVG: every page is a file of its own, numbered: objective-cards-duplex-1.svg, "
-        "-2.svg …\n(a one-page document keeps its plain name).\n"
-        if fmt == "svg"
-        else ""
-    )
+def _names(written: list[str]) -> str:
+    """``a-1.svg … -4.svg`` for a numbered run of files, else the one name."""
+    if len(written) == 1:
+        return written[0]
+    return f"{written[0]} … -{written[-1].rsplit('-', 1)[1]}"
+
+
+def starcharts_readme(written: dict[str, list[str]], printer: PrinterProfile) -> str:
+    """The kit's README.txt, naming the files the kit wrote: ``written`` maps each job's
+    path to its files, relative to the Star Charts folder."""
+    from pnp.layouts.cards import CardOptions
+    from pnp.paper import Backs
+
+    sheet = next(names[0] for path, names in written.items() if "/sheets/" in path)
+    fmt = sheet.rsplit(".", 1)[1]
     return STARCHARTS_README.format(
-        **cells,
-        pad=" " * (width + 2),
+        sheets=f"sheets/<chart>.{fmt}",
+        fronts=_names(written[cards_path(CardOptions())]),
+        duplex=_names(written[cards_path(CardOptions(backs=Backs.DUPLEX))]),
+        aid=_names(written[AID_PATH]),
+        calibration=_names(written[CALIBRATION]),
+        pad="    ",
+        order="\n    Odd files are fronts, even files their backs." if fmt == "svg" else "",
         flip=printer.flip.value,
         dx=printer.back_offset[0],
         dy=printer.back_offset[1],
         scaled=(
-            f" Pages are scaled to {printer.scale:g} % for your printer (its profile)."
+            f" Pages are scaled to {printer.scale:g} % to correct your printer."
             if printer.scale != 100
             else ""
         ),
-        svg=svg,
-        duplex_name=f"objective-cards-duplex.{fmt}",
+        svg=SVG_NOTE if fmt == "svg" else "",
     )
 
 
-def starcharts_notes(fmt: str, printer: PrinterProfile) -> list[Note]:
+def starcharts_notes(written: dict[str, list[str]], printer: PrinterProfile) -> list[Note]:
     from pnp.paths import FONT_DIR, data_dir
 
     sky = (data_dir() / "sky" / "LICENSE.d3-celestial").read_text(encoding="utf-8")
     font = (FONT_DIR / "LICENSE").read_text(encoding="utf-8")
     return [
-        Note("starcharts/README.txt", starcharts_readme(fmt, printer)),
+        Note("starcharts/README.txt", starcharts_readme(written, printer)),
         Note("starcharts/CREDITS.txt", CREDITS.format(sky=sky, font=font)),
     ]

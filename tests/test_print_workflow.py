@@ -365,15 +365,20 @@ def test_kit_files_are_the_single_commands_defaults(run: Run) -> None:
     for path in Path("out").rglob("*.pdf"):
         assert path in kit, path
         assert path.read_bytes() == kit[path], path
-    readme = Path("kit/starcharts/README.txt").read_text()
+    readme = " ".join(Path("kit/starcharts/README.txt").read_text().split())
     assert "short-edge flip, backs moved +1,-1 mm" in readme and "pnp printer set" in readme
 
 
 def test_the_svg_kit_readme_names_svg_files(run: Run) -> None:
     assert run("kit", "--format", "svg").exit_code == 0
     readme = Path("out/starcharts/README.txt").read_text()
-    assert "objective-cards-duplex.svg" in readme and ".pdf" not in readme
-    assert Path("out/starcharts/objective-cards-duplex-1.svg").is_file()
+    assert ".pdf" not in readme
+    assert "objective-cards-duplex-1.svg … -4.svg" in readme
+    named = re.findall(r"^([^ <]+\.svg)", readme, re.M)
+    assert len(named) == 4  # the fronts, the duplex cards, the aid, the test sheet
+    for name in named:
+        assert (Path("out/starcharts") / name).is_file(), name
+    assert not Path("out/starcharts/objective-cards-duplex-5.svg").exists()
 
 
 # 8. Output paths and formats

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -73,7 +74,7 @@ def kit(
     dx, dy = printer.back_offset
     cards = CardOptions(CARD_SIZES[card_size], bleed or 0.0, flip=printer.flip)
     jobs = starcharts_jobs(paper, replace(cards, back_offset=(mm(dx), mm(dy))))
-    written = 0
+    written: dict[str, list[str]] = {}
     with click.progressbar(
         jobs,
         label=f"Star Charts kit ({paper.name})",
@@ -81,10 +82,13 @@ def kit(
     ) as bar:
         for job in bar:
             doc = job.build() if job.raw else job.build().scaled(printer.factor)
-            written += len(write(doc, out_dir / f"{job.path}.{fmt}", Format(fmt)))
-    for note in starcharts_notes(fmt, printer):
+            files = write(doc, out_dir / f"{job.path}.{fmt}", Format(fmt))
+            written[job.path] = [os.path.relpath(f, out_dir / "starcharts") for f in files]
+    notes = starcharts_notes(written, printer)
+    for note in notes:
         atomic.write_text(out_dir / note.path, note.text)
-    click.echo(f"wrote {written + 2} files to {out_dir}/")
+    count = sum(len(files) for files in written.values()) + len(notes)
+    click.echo(f"wrote {count} files to {out_dir}/")
 
 
 @click.command()
