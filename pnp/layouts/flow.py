@@ -52,10 +52,10 @@ def _draw(
     items: list[Item] = []
     first = y - ascent(size)
     if block.icon:
-        r = size * 0.8
+        r = size * 0.7  # two icons on consecutive lines stay apart
         items.append(Circle(x + r, first + size * 0.3, r, Stroke(width=0.5)))
         items.append(
-            Text(x + r, first - size * 0.05, block.icon, size * 1.05, Font.BOLD, Anchor.MIDDLE)
+            Text(x + r, first - size * 0.05, block.icon, size * 0.95, Font.BOLD, Anchor.MIDDLE)
         )
     elif block.symbol:
         side = size * 1.9
