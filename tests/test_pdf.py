@@ -236,33 +236,3 @@ def test_separate_processes_give_identical_bytes(tmp_path) -> None:  # type: ign
         )
         outputs.append(out.read_bytes())
     assert outputs[0] == outputs[1]
-
-
-@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
-@pytest.mark.parametrize("flip", [Flip.LONG, Flip.SHORT], ids=lambda f: f.value)
-def test_calibration_back_grid_centres_on_the_mirrored_front_cross(
-    paper: Paper, flip: Flip
-) -> None:
-    from pnp.layouts.calibration import calibration_document
-
-    data = render_pdf(calibration_document(paper, flip))
-    front, back = pages(data)
-
-    def centre(page: PageContent, length: float) -> tuple[float, float]:
-        # The long horizontal and vertical lines through the mark.
-        horizontal = [
-            s for s in page.lines if s.horizontal and abs(abs(s.x1 - s.x0) - length) < 0.5
-        ]
-        vertical = [s for s in page.lines if s.vertical and abs(abs(s.y1 - s.y0) - length) < 0.5]
-        xs = sorted(s.x0 for s in vertical)
-        ys = sorted(s.y0 for s in horizontal)
-        return xs[len(xs) // 2], ys[len(ys) // 2]
-
-    fx, fy = centre(front, 16 * MM)  # the cross's arms
-    bx, by = centre(back, 12 * MM)  # the ±6 mm grid's middle lines
-    if flip is Flip.LONG:
-        assert (bx, by) == pytest.approx((paper.width - fx, fy), abs=0.01)
-    else:
-        assert (bx, by) == pytest.approx((fx, paper.height - fy), abs=0.01)
-    expected = "/DuplexFlipLongEdge" if flip is Flip.LONG else "/DuplexFlipShortEdge"
-    assert viewer_preferences(data)["/Duplex"] == expected
