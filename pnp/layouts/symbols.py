@@ -40,7 +40,15 @@ def asteroid(cell: Box, cost_label: bool = True) -> list[Item]:
     ]
     if cost_label:
         items.append(
-            Text(cell.right - 0.1 * s, cell.y + 0.08 * s, "2", 0.2 * s, Font.BOLD, Anchor.END, GREY)
+            Text(
+                cell.right - 0.1 * s,
+                cell.y + 0.08 * s,
+                "2",
+                max(6.5, 0.2 * s),
+                Font.BOLD,
+                Anchor.END,
+                GREY,
+            )
         )
     return items
 
