@@ -25,8 +25,9 @@ from pnp.layouts.sheet import MIN_CELL, sheet_pages
 from pnp.layouts.sheet_panel import ABILITY_HINT, FULL, HALF, SCORE_HINT
 from pnp.layouts.starcharts import aid_document, sheets_document
 from pnp.paper import A4, LETTER, Paper
+from pnp.render.output import check
 from pnp.render.pdf import render_pdf
-from pnp.starcharts.chart import chart_ids, load_chart
+from pnp.starcharts.chart import chart_ids, charts_dir, load_chart
 from pnp.starcharts.content import abilities
 from tests.pdfread import MM, Segment, pages
 
@@ -267,6 +268,20 @@ def test_a_long_name_shrinks_clear_of_the_player_line(
         assert title.x1 + 2 * MM < player.x0  # clear of the label, so of its line too
         line = next(s for s in lines if abs(s.y0 - player.y0) < 3)
         assert player.x1 < line.x0
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("per_page", [1, 2])
+def test_a_long_file_name_is_cut_short_in_the_subtitle(
+    tmp_path: Path, paper: Paper, per_page: int
+) -> None:
+    path = tmp_path / f"{'a' * 150}.txt"
+    path.write_text((charts_dir() / "lyra-8.txt").read_text("utf-8"), encoding="utf-8")
+    doc = sheets_document([load_chart(str(path))], paper, per_page)
+    subtitles = [i for i in doc.pages[0].items if isinstance(i, Text) and "chart a" in i.text]
+    assert len(subtitles) == per_page
+    assert all(t.text.endswith("a…") for t in subtitles)
+    check(doc)  # the preflight: nothing reaches the dead margin
 
 
 def test_reuse_takes_a_die_another_player_drafted() -> None:

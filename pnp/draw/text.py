@@ -43,6 +43,15 @@ def wrap(
     return lines
 
 
+def elide(text: str, width: float, size: float, font: Font = Font.REGULAR) -> str:
+    """``text``, cut short with an ellipsis if need be to fit ``width`` on one line."""
+    if text_width(text, size, font) <= width:
+        return text
+    while text and text_width(text + "…", size, font) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def fit_size(
     text: str, width: float, size: float, font: Font = Font.REGULAR, minimum: float = 4.0
 ) -> float:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pnp.draw.fonts import Font, ascent, descent, text_width
 from pnp.draw.shapes import FAINT, GREY, INK, Anchor, Item, Line, Page, Stroke, Text
-from pnp.draw.text import fit_size
+from pnp.draw.text import elide, fit_size
 from pnp.geometry import Box
 from pnp.layouts import symbols
 from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
@@ -121,7 +121,7 @@ def _title(chart: Chart, box: Box, s: Style) -> list[Item]:
     room = label_x - text_width("Player", s.player) - mm(4) - box.x
     baseline = box.top - ascent(s.title, Font.BOLD)
     size = fit_size(chart.name, room, s.title, Font.BOLD)
-    subtitle = f"{describe(chart)} · chart {chart.id}"
+    subtitle = elide(f"{describe(chart)} · chart {chart.id}", box.w, s.subtitle)
     return [
         Text(box.x, baseline, chart.name, size, Font.BOLD),
         Text(label_x, baseline, "Player", s.player, Font.REGULAR, Anchor.END),
