@@ -6,7 +6,7 @@ from pnp.starcharts.chart import Cell, Chart, load_chart
 from pnp.starcharts.content import objectives
 from pnp.starcharts.coords import parse_cell
 from pnp.starcharts.geometry import geometry
-from pnp.starcharts.objectives import FACTORIES, met
+from pnp.starcharts.objectives import FACTORIES, fewest_marks, met
 
 LYRA = load_chart("lyra-8-obstacles")
 G8 = geometry(LYRA)
@@ -204,3 +204,9 @@ def _union(masks: tuple[int, ...]) -> int:
     for m in masks:
         out |= m
     return out
+
+
+def test_star_cards_on_a_chart_of_ones_own_without_stars_are_never_met() -> None:
+    g = geometry(Chart("dark", "Dark", 8, (Cell.OPEN,) * 64))
+    assert not met("star-frame", g, g.full) and not met("star-lines", g, g.full)
+    assert fewest_marks("star-frame", g) == fewest_marks("star-lines", g) == 65

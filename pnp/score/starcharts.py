@@ -1,29 +1,51 @@
 """Scoring finished Star Charts sheets, checking everything that can be checked from
 them: grids against the chart, claim conditions, claim values across all players,
-Filled Sheet, circled stars against gained abilities, box order, the dealt cards."""
+Filled Sheet, circled stars against gained abilities, box order, the dealt cards; and
+what the rules imply about a game that produced them: skips before the claims of their
+round, no more of them than drafts, none while every die fits; comets marked only with a
+neighbour along their facing; no claim before enough rounds to mark its cells."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.errors import Problem, ProblemCollector, SourceError
-from pnp.parsing import read_source
+from pnp.errors import InputError, Problem, ProblemCollector, SourceError
+from pnp.parsing import read_source, shown
 from pnp.score.result import BoxLine, GameResult, PlayerResult, decide, rating
-from pnp.starcharts.chart import Cell, Chart, UnknownChartError, is_chart_path, load_chart
+from pnp.starcharts.actions import ABILITIES
+from pnp.starcharts.chart import (
+    Cell,
+    Chart,
+    UnknownChartError,
+    is_chart_path,
+    load_chart,
+    read_chart,
+)
 from pnp.starcharts.content import objective_by_id
-from pnp.starcharts.coords import format_cell
+from pnp.starcharts.coords import format_cell, format_run, run_from_mask
 from pnp.starcharts.finished import BoxText, FinishedGame, PlayerText, parse_finished
 from pnp.starcharts.geometry import Geometry, geometry
-from pnp.starcharts.matching import max_matching
-from pnp.starcharts.objectives import met
-from pnp.starcharts.setup import SOLO_SHEETS, Setup, Variant, check_setup
-from pnp.starcharts.sheet import BOXES
+from pnp.starcharts.matching import max_matching, star_cells
+from pnp.starcharts.objectives import fewest_marks, met
+from pnp.starcharts.setup import (
+    SOLO_SHEETS,
+    Setup,
+    Variant,
+    ability_marks,
+    check_setup,
+    drafts_per_round,
+    max_marked,
+)
+from pnp.starcharts.sheet import BOXES, Sheet
+
+MAX_FACE = 8
 
 
 def resolve_chart(ref: str, base: Path) -> Chart:
     """A chart id, or a chart path relative to the folder of the file naming it."""
-    if is_chart_path(ref) and not Path(ref).is_absolute():
-        return load_chart(str(base / ref))
+    if is_chart_path(ref):
+        path = Path(ref)
+        return read_chart(path if path.is_absolute() else base / path)
     return load_chart(ref)
 
 
@@ -31,7 +53,7 @@ def load_finished(path: Path) -> tuple[FinishedGame, Chart]:
     game = parse_finished(read_source(path), str(path))
     try:
         chart = resolve_chart(game.chart, path.parent)
-    except UnknownChartError as exc:
+    except (UnknownChartError, InputError) as exc:
         raise SourceError(
             [Problem(str(path), game.chart_line, 1, f"{exc} [setup.chart]")]
         ) from None
@@ -64,7 +86,8 @@ class _Scorer:
                 g.variant_line,
                 1,
                 "setup.variant",
-                f"unknown variant {g.variant!r} (expected {', '.join(v.value for v in Variant)})",
+                f"unknown variant {shown(g.variant)} "
+                f"(expected {', '.join(v.value for v in Variant)})",
             )
             return None
         names = tuple(p.name for p in g.players)
@@ -90,19 +113,19 @@ class _Scorer:
         """(marked, circled) masks of a player's grid, checking it against the chart."""
         n = self.chart.size
         rows = p.grid
-        if len(rows) != n:
-            line = rows[n][0] if len(rows) > n else (rows[-1][0] + 1 if rows else p.line + 1)
+        if p.grid_rows != n:
+            line = rows[n].line if len(rows) > n else (rows[-1].line + 1 if rows else p.line + 1)
             self.say(
-                line, 1, "sheet.grid", f"{p.name}'s grid has {len(rows)} rows; the chart has {n}"
+                line, 1, "sheet.grid", f"{p.name}'s grid has {p.grid_rows} rows; the chart has {n}"
             )
         marked = circled = 0
-        for r, (line, cells) in enumerate(rows[:n]):
-            if len(cells) != n:
+        for r, (line, cells, count) in enumerate(rows[:n]):
+            if count != n:
                 self.say(
                     line,
-                    cells[-1][0] if cells else 1,
+                    cells[min(count, n + 1) - 1][0] if cells else 1,
                     "sheet.grid",
-                    f"a row of this {n}×{n} chart has {n} cells, not {len(cells)}",
+                    f"a row of this {n}×{n} chart has {n} cells, not {count}",
                 )
             for c, (col, ch) in enumerate(cells[:n]):
                 index = r * n + c
@@ -130,10 +153,12 @@ class _Scorer:
                     )
         return marked, circled
 
-    def boxes(self, p: PlayerText, marked: int) -> None:
+    def boxes(self, p: PlayerText, marked: int, variant: Variant | None) -> None:
         seen_empty = False
         last_round = 0
         claimed: set[str] = set()
+        claim_rounds: set[int] = set()
+        skip_rounds: list[int | None] = []  # of the skips so far, left to right
         dealt = {text for _, text in self.game.objectives}
         for box in p.boxes:
             if box.kind == "empty":
@@ -146,7 +171,14 @@ class _Scorer:
                     "sheet.boxes",
                     "boxes are filled from the left: this one follows an empty box",
                 )
-            if box.round is not None:
+            if box.round == 0:
+                self.say(
+                    p.boxes_line,
+                    box.col,
+                    "sheet.round",
+                    "rounds are numbered from 1: round 0 never happens",
+                )
+            elif box.round is not None:
                 if box.round < last_round:
                     self.say(
                         p.boxes_line,
@@ -156,6 +188,10 @@ class _Scorer:
                         f"after a box of round {last_round}: boxes fill in round order",
                     )
                 last_round = max(last_round, box.round)
+            if box.kind == "skip":
+                self.skip(p, box, variant, claim_rounds, skip_rounds)
+                skip_rounds.append(box.round)
+                continue
             if box.kind == "number":
                 _say(
                     self.warnings,
@@ -165,11 +201,15 @@ class _Scorer:
                     f"warning: {box.points} is counted but cannot be checked; write the "
                     "claim as objective@round",
                 )
-            if box.kind != "claim" or box.objective is None:
+            if box.kind != "claim" or box.objective is None or box.round is None:
                 continue
+            claim_rounds.add(box.round)
             if box.objective not in self.cards:
                 self.say(
-                    p.boxes_line, box.col, "claim.dealt", f"unknown objective {box.objective!r}"
+                    p.boxes_line,
+                    box.col,
+                    "claim.dealt",
+                    f"unknown objective {shown(box.objective)}",
                 )
                 continue
             if box.objective not in dealt:
@@ -187,6 +227,148 @@ class _Scorer:
                     f"{p.name}'s grid does not "
                     f"meet {box.objective}: {self.cards[box.objective].condition}",
                 )
+            elif variant is not None and box.round:
+                skipped = sum(1 for r in skip_rounds if r is None or r <= box.round)
+                self.early(p, box, variant, skipped)
+
+    def skip(
+        self,
+        p: PlayerText,
+        box: BoxText,
+        variant: Variant | None,
+        claim_rounds: set[int],
+        skip_rounds: list[int | None],
+    ) -> None:
+        """A skip happens in a draft: before the claims of its round, and no more often
+        in a round than the sheet drafts."""
+        r = box.round
+        if not r:
+            return
+        if r in claim_rounds:
+            self.say(
+                p.boxes_line,
+                box.col,
+                "sheet.skip-timing",
+                f"a skip in round {r} follows a claim of round {r}: skips happen in the "
+                "drafts, claims at the end of the round, so the 0 comes first",
+            )
+        if variant is None:
+            return
+        drafts = drafts_per_round(variant)
+        count = skip_rounds.count(r) + 1
+        if count > drafts:
+            self.say(
+                p.boxes_line,
+                box.col,
+                "sheet.skip-count",
+                f"{p.name} skips {count} times in round {r}, but a sheet drafts "
+                f"{drafts} {'die' if drafts == 1 else 'dice'} a round in a {variant.value} game",
+            )
+
+    def early(self, p: PlayerText, box: BoxText, variant: Variant, skipped: int) -> None:
+        """A claim needs its cells marked by the end of its round."""
+        assert box.objective is not None and box.round is not None
+        need = fewest_marks(box.objective, self.g)
+        most = max_marked(variant, box.round, skipped)
+        if need <= most:
+            return
+        drafts = drafts_per_round(variant) * box.round
+        skips = f", {skipped} of them skipped" if skipped else ""
+        self.say(
+            p.boxes_line,
+            box.col,
+            "sheet.claim-early",
+            f"{box.objective} needs {need} marked cells, but by the end of round {box.round} "
+            f"a sheet has at most {most}: {drafts} draft{'s' if drafts > 1 else ''} of at most "
+            f"{MAX_FACE} cells{skips}, and {ability_marks(variant)} more with adjust and place-x",
+        )
+
+    def skip_placeable(self, p: PlayerText, marked: int) -> None:
+        """A skip needs a pool where no die fits; as marks only accumulate, every value
+        1–8 fitting the final grid means no die ever failed to."""
+        skips = [b.col for b in p.boxes if b.kind == "skip"]
+        if skips:
+            line, col = p.boxes_line, skips[0]
+        elif p.filled == 0:
+            line, col = p.filled_line, 1
+        else:
+            return
+        sheet = Sheet(self.g, p.name)
+        sheet.set_marks(marked)
+        available = sheet.available()
+        if all(available >> face & 1 for face in range(1, MAX_FACE + 1)):
+            n = self.chart.size
+            example = format_run(run_from_mask(sheet.runs(MAX_FACE)[0], n), n)
+            self.say(
+                line,
+                col,
+                "sheet.skip-placeable",
+                f"{p.name} skipped a turn, but every die value 1 to {MAX_FACE} still has a "
+                f"legal run on the final grid (an {MAX_FACE}: {example}); marks only "
+                "accumulate, so no die ever failed to fit",
+            )
+
+    def comets(self, p: PlayerText, marked: int) -> None:
+        """A comet is covered only by a run of 2+ cells along its facing (and place-x
+        cannot mark it), so a marked comet has a marked neighbour that run went through."""
+        n, cells = self.chart.size, self.chart.cells
+        for index in star_cells(marked & self.g.comets):
+            r, c = divmod(index, n)
+            sideways = cells[index] is Cell.COMET_ROW
+            across = Cell.COMET_COL if sideways else Cell.COMET_ROW
+            beside = ((r, c - 1), (r, c + 1)) if sideways else ((r - 1, c), (r + 1, c))
+            partners = [
+                rr * n + cc
+                for rr, cc in beside
+                if 0 <= rr < n and 0 <= cc < n and cells[rr * n + cc] is not across
+            ]
+            if any(marked >> i & 1 for i in partners):
+                continue
+            along = self.g.line_name(r if sideways else n + c)
+            if not partners:
+                why = f"no cell beside it along {along} can share such a run"
+            elif len(partners) == 1:
+                why = f"{format_cell(partners[0], n)} beside it is not marked"
+            else:
+                why = " nor ".join(format_cell(i, n) for i in partners)
+                why = f"neither {why} beside it is marked"
+            facing = "sideways" if sideways else "up/down"
+            self.say(
+                p.grid[r].line,
+                p.grid[r].cells[c][0],
+                "sheet.comet",
+                f"the comet at {format_cell(index, n)} faces {facing}: only a run of 2+ cells "
+                f"along {along} covers it (place-x cannot), but {why}",
+            )
+
+    def missed_gains(self, p: PlayerText, marked: int, circled: int) -> None:
+        """Completing a line that holds an uncircled star gains an ability while any is
+        left: a completed line none of whose stars is circled never gained."""
+        if len(p.abilities) >= len(ABILITIES):
+            return
+        g = self.g
+        missed = [
+            ln
+            for ln, stars in enumerate(g.line_stars)
+            if stars and marked & g.lines[ln] == g.lines[ln] and not stars & circled
+        ]
+        if not missed:
+            return
+        first = missed[0]
+        row = p.grid[first] if first < g.n else p.grid[0]
+        col = row.cells[0 if first < g.n else first - g.n][0]
+        names = [g.line_name(ln) for ln in missed]
+        listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+        _say(
+            self.warnings,
+            row.line,
+            col,
+            "sheet.gain-missed",
+            f"warning: {p.name} completed {listed} without circling any of "
+            f"{'their' if len(names) > 1 else 'its'} stars, with {len(p.abilities)} of "
+            f"{len(ABILITIES)} abilities gained: each such line gains an ability, worth 3 "
+            "points unused (points left on the table)",
+        )
 
     def filled(self, p: PlayerText, marked: int) -> None:
         n = self.chart.size
@@ -238,18 +420,19 @@ class _Scorer:
 
     def values(self) -> dict[tuple[str, int], int]:
         """Points of each claim (player, box index), checking the round rule."""
-        rounds: dict[str, list[int]] = {}
+        rounds: dict[str, set[int]] = {}
         for p in self.game.players:
             for box in p.boxes:
                 if box.kind == "claim" and box.objective in self.cards and box.round is not None:
-                    rounds.setdefault(box.objective, []).append(box.round)
+                    rounds.setdefault(box.objective, set()).add(box.round)
+        distinct = {objective: sorted(found) for objective, found in rounds.items()}
         points: dict[tuple[str, int], int] = {}
         for p in self.game.players:
             for k, box in enumerate(p.boxes):
                 if box.kind != "claim" or box.objective not in self.cards or box.round is None:
                     continue
-                distinct = sorted(set(rounds[box.objective]))
-                place = distinct.index(box.round)
+                order = distinct[box.objective]
+                place = order.index(box.round)
                 card = self.cards[box.objective]
                 if place >= 2:
                     self.say(
@@ -257,7 +440,7 @@ class _Scorer:
                         box.col,
                         "claim.closed",
                         f"{box.objective} was "
-                        f"claimed in rounds {distinct[0]} and {distinct[1]}: it was out "
+                        f"claimed in rounds {order[0]} and {order[1]}: it was out "
                         f"of play in round {box.round}",
                     )
                     continue
@@ -275,8 +458,7 @@ class _Scorer:
                 points[(p.name, k)] = value
         return points
 
-    def result(self, variant: Variant) -> GameResult:
-        points = self.values()
+    def result(self, variant: Variant, points: dict[tuple[str, int], int]) -> GameResult:
         dealt = tuple(text for _, text in self.game.objectives)
         players = []
         for p in self.game.players:
@@ -349,9 +531,12 @@ def score_finished(game: FinishedGame, chart: Chart) -> tuple[GameResult, list[P
     variant = scorer.setup()
     for p in game.players:
         marked, circled = scorer.grid(p)
-        scorer.boxes(p, marked)
+        scorer.boxes(p, marked, variant)
         scorer.filled(p, marked)
         scorer.circles(p, marked, circled)
+        scorer.skip_placeable(p, marked)
+        scorer.comets(p, marked)
+        scorer.missed_gains(p, marked, circled)
     if (
         variant is not None
         and variant is not Variant.VERSUS_AI
@@ -363,6 +548,7 @@ def score_finished(game: FinishedGame, chart: Chart) -> tuple[GameResult, list[P
             "game.unfinished",
             "no Filled Sheet box holds a number, so the game has not ended",
         )
-    result = scorer.result(variant or Variant.STANDARD)
+    points = scorer.values()
     scorer.problems.raise_if_any()
-    return result, scorer.warnings.problems
+    assert variant is not None  # an unknown variant is a problem raised above
+    return scorer.result(variant, points), scorer.warnings.problems

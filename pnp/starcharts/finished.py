@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.errors import ProblemCollector
-from pnp.parsing import source_lines, strip_comment
+from pnp.parsing import grid_row, shown, source_lines, strip_comment
 from pnp.starcharts.actions import ABILITIES, Token, tokens
 
 _KEY = re.compile(r"([A-Za-z-]+)\s*:(.*)\Z")
@@ -27,6 +28,8 @@ _CLAIM = re.compile(r"([a-z-]+)@([0-9]{1,3})(?:=([0-9]{1,2}))?\Z")
 _SKIP = re.compile(r"0(?:@([0-9]{1,3}))?\Z")
 _NUMBER = re.compile(r"[0-9]{1,2}\Z")
 GRID_SYMBOLS = set("xXo.*A-|")
+MAX_SHEETS = 4  # standard has 3 or 4 players; the other variants fewer sheets
+MAX_GRID = 11  # rows and cells kept per sheet: enough to tell a 10×10 grid has too many
 
 
 @dataclass(frozen=True)
@@ -45,11 +48,18 @@ class AbilityText:
     col: int
 
 
+class GridRow(NamedTuple):
+    line: int
+    cells: tuple[Token, ...]  # the first MAX_GRID cells with their columns
+    length: int  # how many cells the row has
+
+
 @dataclass(frozen=True)
 class PlayerText:
     name: str
     line: int
-    grid: tuple[tuple[int, tuple[Token, ...]], ...]  # (line, cells with their columns)
+    grid: tuple[GridRow, ...]  # the first MAX_GRID rows
+    grid_rows: int  # how many rows the grid has
     boxes: tuple[BoxText, ...]
     boxes_line: int
     filled: int | None
@@ -69,14 +79,6 @@ class FinishedGame:
     players: tuple[PlayerText, ...]
 
 
-def _grid_row(line: str) -> tuple[Token, ...]:
-    body = line.strip()
-    start = len(line) - len(line.lstrip()) + 1
-    if len(body) > 1 and all(ch == " " for ch in body[1::2]):
-        return tuple((start + i, body[i]) for i in range(0, len(body), 2))
-    return tuple((start + i, ch) for i, ch in enumerate(body))
-
-
 def _boxes(toks: list[Token], problems: ProblemCollector, line: int) -> list[BoxText]:
     boxes = []
     for col, text in toks:
@@ -89,11 +91,13 @@ def _boxes(toks: list[Token], problems: ProblemCollector, line: int) -> list[Box
             boxes.append(BoxText("claim", col, m.group(1), int(m.group(2)), points))
         elif _NUMBER.match(text):
             boxes.append(BoxText("number", col, points=int(text)))
-        elif re.fullmatch(r"[a-z-]+", text):
+        elif re.fullmatch(r"[a-z-]{1,40}", text):
             problems.add(line, col, f"write the round {text} was claimed in, e.g. {text}@3")
         else:
             problems.add(
-                line, col, f"expected ., 0, a claim like two-rows@3=6 or a number, got {text!r}"
+                line,
+                col,
+                f"expected ., 0, a claim like two-rows@3=6 or a number, got {shown(text)}",
             )
     if len(toks) != 5:
         problems.add(
@@ -120,7 +124,9 @@ def _abilities(toks: list[Token], problems: ProblemCollector, line: int) -> list
                 problems.add(line, col, f"{text} is listed twice (an ability is gained once)")
             out.append(AbilityText(text, False, col))
         else:
-            problems.add(line, col, f"unknown ability {text!r} (expected {', '.join(ABILITIES)})")
+            problems.add(
+                line, col, f"unknown ability {shown(text)} (expected {', '.join(ABILITIES)})"
+            )
     return out
 
 
@@ -128,7 +134,8 @@ class _Player:
     def __init__(self, name: str, line: int) -> None:
         self.name = name
         self.line = line
-        self.grid: list[tuple[int, tuple[Token, ...]]] = []
+        self.grid: list[GridRow] = []
+        self.grid_rows = 0
         self.boxes: list[BoxText] = []
         self.boxes_line = 0
         self.filled: int | None = None
@@ -140,6 +147,7 @@ class _Player:
             self.name,
             self.line,
             tuple(self.grid),
+            self.grid_rows,
             tuple(self.boxes),
             self.boxes_line or self.line,
             self.filled,
@@ -152,6 +160,7 @@ def parse_finished(text: str, path: str) -> FinishedGame:
     problems = ProblemCollector(path)
     header: dict[str, tuple[int, int, str]] = {}
     players: list[_Player] = []
+    names: set[str] = set()
     current: _Player | None = None
     for lineno, raw in enumerate(source_lines(text), 1):
         line = strip_comment(raw)
@@ -163,7 +172,10 @@ def parse_finished(text: str, path: str) -> FinishedGame:
             if current is None:
                 problems.add(lineno, indent + 1, "expected 'chart:', 'objectives:' or 'player:'")
                 continue
-            row = _grid_row(line)
+            current.grid_rows += 1
+            if len(current.grid) == MAX_GRID:
+                continue
+            count, row = grid_row(line, MAX_GRID)
             for col, ch in row:
                 if ch not in GRID_SYMBOLS:
                     problems.add(
@@ -171,7 +183,7 @@ def parse_finished(text: str, path: str) -> FinishedGame:
                         col,
                         f"unknown cell {ch!r} (expected x, o or a chart symbol . * A - |)",
                     )
-            current.grid.append((lineno, row))
+            current.grid.append(GridRow(lineno, tuple(row), count))
             continue
         key, value = match.group(1).lower(), match.group(2)
         toks = tokens(value, indent + len(match.group(1)) + 2)
@@ -186,8 +198,17 @@ def parse_finished(text: str, path: str) -> FinishedGame:
             if len(toks) != 1:
                 problems.add(lineno, value_col, "'player:' needs one name, without spaces")
                 continue
-            if any(p.name == toks[0][1] for p in players):
-                problems.add(lineno, toks[0][0], f"player {toks[0][1]} is listed twice")
+            if len(players) == MAX_SHEETS:
+                problems.add(
+                    lineno,
+                    indent + 1,
+                    f"a game has at most {MAX_SHEETS} sheets (standard: 3 or 4 players; "
+                    "two-player 2; solo A and B; versus-ai 1); this is one more",
+                )
+                problems.raise_if_any()
+            if toks[0][1] in names:
+                problems.add(lineno, toks[0][0], f"player {shown(toks[0][1])} is listed twice")
+            names.add(toks[0][1])
             current = _Player(toks[0][1], lineno)
             players.append(current)
         elif current is None:
@@ -207,7 +228,7 @@ def parse_finished(text: str, path: str) -> FinishedGame:
             problems.add(
                 lineno,
                 indent + 1,
-                f"unknown key {key!r} (expected boxes, filled, abilities or player)",
+                f"unknown key {shown(key)} (expected boxes, filled, abilities or player)",
             )
     for key in ("chart", "objectives"):
         if key not in header:

@@ -404,7 +404,7 @@ class Game:
             raise RuleError(
                 "ability.gain-missing",
                 "completing "
-                + " and ".join(self._line_name(ln) for ln in gains.lines)
+                + " and ".join(self.g.line_name(ln) for ln in gains.lines)
                 + " gains an ability: add 'gain <ability>'",
             )
         self._filled(seat, sheet)
@@ -441,10 +441,6 @@ class Game:
                 "run.cost", f"{format_run(run, n)} costs {cost} but the die is {target}", action.col
             )
         return sheet.mark(run.mask)
-
-    def _line_name(self, line: int) -> str:
-        n = self.g.n
-        return f"row {line + 1}" if line < n else f"column {chr(ord('A') + line - n)}"
 
     # -- claims -----------------------------------------------------------------------------
 

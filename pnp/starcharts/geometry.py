@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from pnp.starcharts.chart import Cell, Chart
-from pnp.starcharts.coords import Run, run_from_mask
+from pnp.starcharts.coords import Run, column_letter, run_from_mask
 
 MAX_COST = 10  # an 8 adjusted by +2
 
@@ -58,6 +58,11 @@ class Geometry:
             stars = self.line_stars
             found = self._star_touched[mask] = tuple(ln for ln in self.touched(mask) if stars[ln])
         return found
+
+    def line_name(self, line: int) -> str:
+        """``row 3`` or ``column C`` (lines are rows, then columns)."""
+        n = self.n
+        return f"row {line + 1}" if line < n else f"column {column_letter(line - n)}"
 
     def run(self, mask: int) -> Run:
         """The run of a run mask (cached: bots turn masks into runs every turn)."""

@@ -4,6 +4,9 @@ sheet's marked cells. Conditions only look at marked cells, so once met they sta
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
+from itertools import combinations
+from operator import or_
 
 from pnp.starcharts.geometry import Geometry
 
@@ -15,6 +18,8 @@ def _all(mask: int) -> Check:
 
 
 def _any(masks: tuple[int, ...]) -> Check:
+    if not masks:  # Star Frame on a chart of one's own without stars
+        return lambda m: False
     need = min(x.bit_count() for x in masks)
     return lambda m: m.bit_count() >= need and any(m & x == x for x in masks)
 
@@ -72,3 +77,33 @@ def check(objective_id: str, g: Geometry) -> Check:
 
 def met(objective_id: str, g: Geometry, marked: int) -> bool:
     return check(objective_id, g)(marked)
+
+
+def _fewest_lines(lines: tuple[int, ...], k: int, n: int) -> int:
+    unions = (reduce(or_, chosen).bit_count() for chosen in combinations(lines, k))
+    return min(unions, default=n * n + 1)
+
+
+FEWEST: dict[str, Callable[[Geometry], int]] = {
+    "two-rows": lambda g: 2 * g.n,
+    "two-columns": lambda g: 2 * g.n,
+    "four-corners": lambda g: g.corners.bit_count(),
+    "border": lambda g: g.ring.bit_count(),
+    "all-stars": lambda g: g.chart.stars.bit_count(),
+    "asteroid-field": lambda g: g.chart.asteroids.bit_count(),
+    "comet-tails": lambda g: g.comets.bit_count(),
+    "core": lambda g: g.core.bit_count(),
+    "quadrant": lambda g: min(q.bit_count() for q in g.quadrants),
+    "diagonal": lambda g: g.n,
+    "star-lines": lambda g: _fewest_lines(
+        tuple(ln for ln, s in zip(g.lines, g.line_stars, strict=True) if s), 3, g.n
+    ),
+    "half-sky": lambda g: (g.n * g.n + 1) // 2,
+    "star-frame": lambda g: min((f.bit_count() for f in g.frames), default=g.n * g.n + 1),
+}
+
+
+def fewest_marks(objective_id: str, g: Geometry) -> int:
+    """The fewest marked cells of any sheet that meets the card (more than the grid
+    holds when no sheet can)."""
+    return FEWEST[objective_id](g)

@@ -50,6 +50,14 @@ RULES: dict[str, str] = {
     "sheet.filled": "5 in Filled Sheet exactly when the grid is full; 0 only with every box filled",
     "sheet.circles": "one circled star per gained ability, each in its own completed line",
     "sheet.unchecked": "a bare number in a box is counted but cannot be checked (warning)",
+    # What the rules imply about the game that produced finished sheets
+    "sheet.round": "rounds written in boxes are numbered from 1",
+    "sheet.skip-timing": "a skip comes before the claims of its round",
+    "sheet.skip-count": "no more skips in a round than the sheet's drafts in it",
+    "sheet.skip-placeable": "no skip when every die value 1–8 fits the final grid",
+    "sheet.comet": "a marked comet has a marked neighbour along its facing",
+    "sheet.claim-early": "a claim's cells can be marked by the end of its round",
+    "sheet.gain-missed": "a completed line with stars, none circled, gained nothing (warning)",
 }
 
 

@@ -1,11 +1,12 @@
 """A Star Charts game's set-up: the variant, the chart, the dealt cards and the players,
-and what makes a set-up valid."""
+what makes a set-up valid, and what a variant lets one sheet do in a round."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
 
+from pnp.parsing import shown
 from pnp.starcharts.chart import Chart
 from pnp.starcharts.content import objective_by_id
 from pnp.starcharts.rules import RuleError
@@ -47,7 +48,7 @@ def check_setup(setup: Setup) -> list[RuleError]:
             problems.append(
                 RuleError(
                     "setup.objectives",
-                    f"unknown objective {obj!r} (expected one of {', '.join(known)})",
+                    f"unknown objective {shown(obj)} (expected one of {', '.join(known)})",
                 )
             )
         elif known[obj].obstacles and not setup.chart.has_obstacles:
@@ -74,3 +75,23 @@ def check_setup(setup: Setup) -> list[RuleError]:
 
 def dice_count(variant: Variant, players: int) -> int:
     return 4 if variant is Variant.STANDARD and players == 3 else 5
+
+
+def drafts_per_round(variant: Variant) -> int:
+    """How many dice one sheet drafts (or skips) a round: standard 1; two-player and
+    versus-ai 2 (roller, other, other, roller); solo 2 per chart."""
+    return 1 if variant is Variant.STANDARD else 2
+
+
+def ability_marks(variant: Variant) -> int:
+    """The most cells abilities add to one sheet over a whole game: adjust makes one die
+    2 larger, place-x marks one cell, and the other abilities never give a run more than
+    a die's 8 cells. A solo chart may also use the other chart's abilities."""
+    return (2 + 1) * (2 if variant is Variant.SOLO else 1)
+
+
+def max_marked(variant: Variant, rounds: int, skipped: int = 0) -> int:
+    """The most cells a sheet can have marked at the end of round ``rounds`` when
+    ``skipped`` of its drafts were skips: 8 a draft (a run never covers more cells than
+    it costs), plus what abilities add."""
+    return 8 * max(0, drafts_per_round(variant) * rounds - skipped) + ability_marks(variant)
