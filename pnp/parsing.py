@@ -27,16 +27,18 @@ def read_source(path: Path) -> str:
         if exc.errno == errno.ENAMETOOLONG:
             raise MissingFileError(name, "no such file (the name is too long)") from None
         raise InputError(name, f"cannot read it: {exc.strerror}") from None
-    with open(fd, "rb") as file:
+    try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
             raise InputError(name, "is a folder, not a file")
         if not stat.S_ISREG(info.st_mode):
             raise InputError(name, "is not a regular file (a pipe or a device?)")
-        try:
+        with open(fd, "rb", closefd=False) as file:
             data = file.read(MAX_BYTES + 1) if info.st_size <= MAX_BYTES else b""
-        except OSError as exc:
-            raise InputError(name, f"cannot read it: {exc.strerror}") from None
+    except OSError as exc:
+        raise InputError(name, f"cannot read it: {exc.strerror}") from None
+    finally:
+        os.close(fd)
     if len(data) > MAX_BYTES or info.st_size > MAX_BYTES:
         size = max(len(data), info.st_size)
         raise InputError(

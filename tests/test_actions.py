@@ -83,6 +83,9 @@ def test_kinds_never_compare_equal() -> None:
         ("5 A1-C3", 3, "A1-C3 is not straight"),
         ("reroll", 7, "reroll lists the new faces"),
         ("3 reuse", 8, "expected the reused die's value at the end of the line"),
+        ("²", 1, "expected a die value, got '²'"),
+        ("9" * 5000, 1, f"expected a die value, got '{'9' * 40}'… (5000 characters)"),
+        ("3 " + "A" * 5000, 3, f"expected a cell like C4, got '{'A' * 40}'… (5000 characters)"),
     ],
 )
 def test_syntax_errors_point_at_the_token(text: str, col: int, message: str) -> None:

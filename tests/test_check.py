@@ -324,3 +324,27 @@ def test_any_text_parses_or_raises_our_error(text: str) -> None:
 
     with contextlib.suppress(PnpError):
         parse_log(text, "fuzz.txt", shipped)
+
+
+@pytest.mark.parametrize(
+    ("roll", "expected"),
+    [
+        ("5 6 7 ²", "log.txt:7:13: expected a die face 1 to 8, got '²'"),
+        ("5 6 7 ٣", "log.txt:7:13: expected a die face 1 to 8, got '٣'"),
+        (
+            "5 6 7 " + "9" * 5000,
+            "got '9999999999999999999999999999999999999999'… (5000 characters)",
+        ),
+    ],
+)
+def test_die_faces_are_ascii_digits(check: Check, roll: str, expected: str) -> None:
+    code, _, err = check(HEAD + f"round 1\nroll: {roll}\n" + FIRST)
+    assert code == 1 and len(err.splitlines()) == 1 and expected in err, err
+
+
+@pytest.mark.parametrize("name", ["round", "Round", "ROLL", "claims", "A.I.", "chart"])
+def test_a_player_named_like_a_keyword_is_refused_in_the_header(check: Check, name: str) -> None:
+    code, _, err = check(HEAD.replace("Ben", name) + ROUND1)
+    assert code == 1
+    assert f"log.txt:3:14: '{name}' cannot be a player's name: the log uses it" in err, err
+    assert err.rstrip().endswith("[setup.players]")

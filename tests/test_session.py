@@ -5,11 +5,15 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from pnp.starcharts.actions import format_turn
 from pnp.starcharts.bots import random_turn
 from pnp.starcharts.chart import load_chart
 from pnp.starcharts.game import Phase
-from pnp.starcharts.log import parse_log
+from pnp.starcharts.log import TurnLine, name_problem, parse_log
 from pnp.starcharts.replay import check_log, game_result
 from pnp.starcharts.session import VersusSession
 from tests.conftest import Run
@@ -71,3 +75,32 @@ def test_the_command_plays_and_writes_a_log(run: Run) -> None:
     assert "Game abandoned." in result.output and not Path("game.txt").exists()
     bad = run("starcharts", "versus-ai", "lyra-8", "--objectives", "two-rows,comet-tails")
     assert bad.exit_code == 2
+
+
+def test_dice_are_ascii_numbers() -> None:
+    session = VersusSession(load_chart("lyra-8"), OBJECTIVES, "Robin", random.Random(1))
+    for roll in ("3 5 5 7 ²", "3 5 5 7 ٣", "3 5 5 7 " + "8" * 5000):
+        assert session.handle(roll).lines == (
+            "Give the 5 dice as numbers, like 3 5 5 7 8, or press Enter.",
+        )
+    assert session.game.round == 0
+
+
+@pytest.mark.parametrize("name", ["Jo Ann", "round", "Roll", "A.I.", "Jo:", "#1", ""])
+def test_a_name_the_log_cannot_hold_is_a_usage_error(run: Run, name: str) -> None:
+    result = run("starcharts", "versus-ai", "lyra-8", "--name", name, input="quit\n")
+    assert result.exit_code == 2
+    assert "cannot be a player's name" in result.stderr and "[setup.players]" in result.stderr
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=12))
+def test_every_name_accepted_round_trips_through_the_log(name: str) -> None:
+    if name_problem(name) is not None:
+        return
+    session = VersusSession(load_chart("lyra-8"), OBJECTIVES, name, random.Random(1))
+    session.handle("3 5 5 7 8")
+    session.handle("8 A1-H1 gain split")
+    log = parse_log(session.log(), "log.txt", load_chart)
+    turns = [s.body for s in log.games[0].steps if isinstance(s.body, TurnLine)]
+    assert [t.player for t in turns] == [name] and [p for _, p in log.players] == [name]

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import pty
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -134,3 +139,41 @@ def test_every_shipped_chart_plays_in_a_sensible_number_of_rounds() -> None:
         low, high = (8, 30) if chart.size == 8 else (12, 40)
         assert all(low <= r <= high for r in summary.rounds), (chart_id, summary.rounds)
         assert sum(summary.claimed.values()) > 0  # objectives do get claimed
+
+
+def test_an_absurd_number_of_games_is_refused_with_the_limit(run: Run) -> None:
+    result = run("starcharts", "simulate", "--chart", "lyra-8", "--games", "1000000")
+    assert result.exit_code == 2
+    assert "1000000 is not in the range 1<=x<=100000" in result.stderr
+
+
+def test_a_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
+    args = [sys.executable, "-m", "pnp", "starcharts", "simulate", "--chart", "lyra-8"]
+    args += ["--games", "20", "--players", "2"]
+    piped = subprocess.run(args, capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert piped.stderr == ""
+    main, child = pty.openpty()
+    on_tty = subprocess.run(args, stdout=subprocess.PIPE, stderr=child, check=True, cwd=tmp_path)
+    os.close(child)
+    shown = b""
+    with contextlib.suppress(OSError):  # EIO once the terminal's other end is closed
+        while chunk := os.read(main, 4096):
+            shown += chunk
+    os.close(main)
+    assert b"simulating" in shown and b"100%" in shown
+    assert on_tty.stdout.decode() == piped.stdout  # the summary itself is the same
+
+
+def test_chart_ids_complete_in_the_shell(tmp_path: Path) -> None:
+    env = {**os.environ, "_PNP_COMPLETE": "bash_complete", "COMP_WORDS": "", "COMP_CWORD": "4"}
+    for words in ("pnp starcharts simulate --chart lyra-8-o", "pnp starcharts versus-ai lyra-8-o"):
+        env |= {"COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - 1)}
+        result = subprocess.run(
+            [sys.executable, "-c", "from pnp.cli import main; main()"],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=tmp_path,
+        )
+        assert result.stdout.split() == ["plain,lyra-8-obstacles"], result.stdout + result.stderr

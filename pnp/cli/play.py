@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
+from pnp.cli.options import complete_chart
 from pnp.errors import Problem, SourceError
 
 if TYPE_CHECKING:
@@ -19,10 +22,14 @@ def _warn(warnings: list[Problem]) -> None:
         click.echo(str(warning), err=True)
 
 
+# A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
+# the reader as "FILE: message" (exit status 1).
+_INPUT = click.Path(exists=True, readable=False, path_type=Path)
+MAX_GAMES = 100_000  # about half an hour with 4 greedy bots on 10×10
+
+
 @click.command()
-@click.argument(
-    "games", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
-)
+@click.argument("games", nargs=-1, required=True, type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option("--match", is_flag=True, help="The games form an extended match: add them up.")
 def score(games: tuple[Path, ...], as_json: bool, match: bool) -> None:
@@ -34,16 +41,18 @@ def score(games: tuple[Path, ...], as_json: bool, match: bool) -> None:
 
     results = []
     problems: list[Problem] = []
+    more = 0
     for path in games:
         try:
             result, warnings = score_finished(*load_finished(path))
         except SourceError as exc:
             problems.extend(exc.problems)
+            more += exc.more
             continue
         _warn(warnings)
         results.append(result)
     if problems:
-        raise SourceError(problems)
+        raise SourceError(problems, more)
     if match:
         if len({tuple(p.name for p in r.players) for r in results}) != 1:
             raise click.UsageError("the games of a match have the same players")
@@ -58,7 +67,7 @@ def score(games: tuple[Path, ...], as_json: bool, match: bool) -> None:
 
 
 @click.command()
-@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("log", type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option(
     "--sheets",
@@ -107,7 +116,13 @@ def _objectives(chart: Chart, given: str | None, rng: random.Random) -> tuple[st
 
 
 @click.command()
-@click.option("--chart", "chart_ref", required=True, help="Chart id or chart file.")
+@click.option(
+    "--chart",
+    "chart_ref",
+    required=True,
+    shell_complete=complete_chart,
+    help="Chart id or chart file.",
+)
 @click.option(
     "--players",
     type=click.IntRange(1, 4),
@@ -120,7 +135,7 @@ def _objectives(chart: Chart, given: str | None, rng: random.Random) -> tuple[st
     type=click.Choice(["solo", "versus-ai"], case_sensitive=False),
     help="For one player: which solo game (default versus-ai).",
 )
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option(
     "--bot",
@@ -152,7 +167,14 @@ def simulate(
         raise click.UsageError("--variant is for one player")
     chart = _chart(chart_ref)
     chosen = Variant(variant) if variant else None
-    summary, texts = run(chart, players, games, seed, bot, chosen, chart_ref, logs is not None)
+    with contextlib.ExitStack() as stack:
+        progress = None
+        if sys.stderr.isatty():  # a bar only for a person watching: pipes stay clean
+            bar = click.progressbar(length=games, label="simulating", file=sys.stderr)
+            progress = stack.enter_context(bar).update
+        summary, texts = run(
+            chart, players, games, seed, bot, chosen, chart_ref, logs is not None, progress
+        )
     if logs is not None:
         width = len(str(games))
         for k, text in enumerate(texts, 1):
@@ -160,11 +182,21 @@ def simulate(
     click.echo(format_summary(chart, summary, players, bot), nl=False)
 
 
+def _player_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """A name the game's log can hold (it starts the player's lines)."""
+    from pnp.starcharts.log import name_problem
+
+    why = name_problem(value)
+    if why is not None:
+        raise click.BadParameter(f"{why} [setup.players]")
+    return value
+
+
 @click.command("versus-ai")
-@click.argument("chart_ref", metavar="CHART")
+@click.argument("chart_ref", metavar="CHART", shell_complete=complete_chart)
 @click.option("--objectives", help="The 4 dealt objective ids (default: dealt at random).")
 @click.option("--seed", type=int, help="Seed for the dice the tool rolls and the deal.")
-@click.option("--name", default="You", show_default=True)
+@click.option("--name", default="You", show_default=True, callback=_player_name)
 @click.option(
     "--log",
     "log_path",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from pnp.parsing import shown
 from pnp.starcharts.coords import CoordError, Run, format_cell, format_run, parse_cell, parse_run
 
 ABILITIES = ("place-x", "adjust", "split", "reuse", "flip", "reroll")
@@ -117,7 +118,7 @@ class TokenError(ValueError):
 
 
 Token = tuple[int, str]  # (1-based column, text)
-_INT = re.compile(r"[0-9]{1,2}\Z")
+FACE = re.compile(r"[0-9]{1,2}\Z")  # ASCII digits: int() also reads '٣', and 5,000 digits
 _SIGNED = re.compile(r"[+\-−]([0-9]{1,2})\Z")
 
 
@@ -127,8 +128,8 @@ def tokens(text: str, col0: int = 1) -> list[Token]:
 
 def _face(tok: Token, what: str) -> int:
     col, text = tok
-    if not _INT.match(text):
-        raise TokenError(col, f"expected {what}, got {text!r}")
+    if not FACE.match(text):
+        raise TokenError(col, f"expected {what}, got {shown(text)}")
     return int(text)
 
 
@@ -177,7 +178,7 @@ class _Reader:
             acol, ability = self.take("the ability gained")
             if ability.lower() not in ABILITIES:
                 raise TokenError(
-                    acol, f"unknown ability {ability!r} (expected {', '.join(ABILITIES)})"
+                    acol, f"unknown ability {shown(ability)} (expected {', '.join(ABILITIES)})"
                 )
             star = None
             if self.peek().lower() == "at":
@@ -210,8 +211,8 @@ def parse_turn(text: str, size: int, col0: int = 1) -> Turn:
     if not reader.more():
         return Free(tuple(actions), first_col)
     die_col, die_text = reader.take("a die value")
-    if not _INT.match(die_text):
-        raise TokenError(die_col, f"expected a die value, got {die_text!r}")
+    if not FACE.match(die_text):
+        raise TokenError(die_col, f"expected a die value, got {shown(die_text)}")
     die = int(die_text)
     while reader.more():
         extra = reader.extra()
@@ -225,7 +226,9 @@ def parse_turn(text: str, size: int, col0: int = 1) -> Turn:
             dcol, amount = reader.take("+1, +2, -1 or -2")
             match = _SIGNED.match(amount)
             if not match:
-                raise TokenError(dcol, f"expected +1, +2, -1 or -2 after adjust, got {amount!r}")
+                raise TokenError(
+                    dcol, f"expected +1, +2, -1 or -2 after adjust, got {shown(amount)}"
+                )
             sign = 1 if amount[0] == "+" else -1
             actions.append(Adjust(sign * int(match.group(1)), col))
         elif lowered == "flip":

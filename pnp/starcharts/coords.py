@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from pnp.parsing import shown
+
 _CELL = re.compile(r"([A-Za-z])([0-9]{1,2})\Z")
 
 
@@ -27,7 +29,7 @@ def format_cell(index: int, size: int) -> str:
 def parse_cell(text: str, size: int) -> int:
     match = _CELL.match(text)
     if not match:
-        raise CoordError(f"expected a cell like C4, got {text!r}")
+        raise CoordError(f"expected a cell like C4, got {shown(text)}")
     col = ord(match.group(1).upper()) - ord("A")
     row = int(match.group(2)) - 1
     last = column_letter(size - 1)
@@ -60,7 +62,7 @@ def parse_run(text: str, size: int) -> Run:
     if len(ends) == 1:
         return Run((parse_cell(ends[0], size),), True)
     if len(ends) != 2:
-        raise CoordError(f"expected a run like C4-C7, got {text!r}")
+        raise CoordError(f"expected a run like C4-C7, got {shown(text)}")
     a, b = parse_cell(ends[0], size), parse_cell(ends[1], size)
     (ra, ca), (rb, cb) = divmod(a, size), divmod(b, size)
     if ra == rb:

@@ -21,8 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.errors import PnpError, ProblemCollector
-from pnp.parsing import source_lines, strip_comment
-from pnp.starcharts.actions import Token, TokenError, Turn, format_turn, parse_turn, tokens
+from pnp.parsing import shown, source_lines, strip_comment
+from pnp.starcharts.actions import FACE, Token, TokenError, Turn, format_turn, parse_turn, tokens
 from pnp.starcharts.ai import AI_NAME
 from pnp.starcharts.chart import Chart
 
@@ -159,10 +159,10 @@ def parse_log(text: str, path: str, chart_for: ChartFor) -> GameLog:
         if lowered == "roll":
             faces = []
             for col, face in tokens(rest, rest_col):
-                if face.isdigit():
+                if FACE.match(face):
                     faces.append(int(face))
                 else:
-                    problems.add(lineno, col, f"expected a die face, got {face!r}")
+                    problems.add(lineno, col, f"expected a die face 1 to 8, got {shown(face)}")
             game.steps.append(Step(lineno, indent + 1, RollLine(tuple(faces))))
             continue
         if key == AI_NAME:
@@ -173,7 +173,7 @@ def parse_log(text: str, path: str, chart_for: ChartFor) -> GameLog:
             )
             continue
         if lowered in RESERVED:
-            problems.add(lineno, indent + 1, f"'{key}:' cannot come here")
+            problems.add(lineno, indent + 1, f"{shown(key + ':')} cannot come here")
             continue
         size = game.chart.size if game.chart else 10
         try:
@@ -218,9 +218,22 @@ def _finish(
             problems.add(game.line, 1, f"{where}missing 'objectives:' line")
     if extended and len(games) != 3:
         problems.add(games[-1].line, 1, f"an extended match has 3 games, not {len(games)}")
-    players = {t for _, t in header.get("players", (0, ()))[1]}
-    for name in players & RESERVED:
-        problems.add(header["players"][0], 1, f"{name!r} cannot be a player's name")
+    if "players" in header:
+        line, names = header["players"]
+        for col, name in names:
+            if (why := name_problem(name)) is not None:
+                problems.add(line, col, f"{why} [setup.players]")
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name in a log, or None: a log line starts with
+    the name, so it is one word without ':' or '#' and not a word the log uses."""
+    if not name or not name.isprintable() or any(ch.isspace() or ch in ":#" for ch in name):
+        return f"{shown(name)} cannot be a player's name: one word, without spaces, ':' or '#'"
+    if name.lower() in RESERVED or name == AI_NAME:
+        words = ", ".join(sorted(RESERVED))
+        return f"{shown(name)} cannot be a player's name: the log uses it ({AI_NAME}, {words})"
+    return None
 
 
 def format_log(

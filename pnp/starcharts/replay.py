@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from pnp.errors import Problem, SourceError
-from pnp.parsing import read_source
+from pnp.parsing import read_source, shown
 from pnp.score.result import BoxLine, GameResult, MatchResult, PlayerResult, decide_match
 from pnp.score.starcharts import build_result, resolve_chart
 from pnp.starcharts.ai import AI_NAME
@@ -38,7 +38,7 @@ def _setup(log: GameLog, logged: LoggedGame, number: int) -> Setup:
         except ValueError:
             error = RuleError(
                 "setup.variant",
-                f"unknown variant {log.variant!r} (expected "
+                f"unknown variant {shown(log.variant)} (expected "
                 f"{', '.join(v.value for v in Variant)} or extended)",
             )
             raise _stop(log, log.variant_line, 1, error) from None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pnp.starcharts.actions import Draft, Skip, TokenError, format_turn, parse_turn
+from pnp.starcharts.actions import FACE, Draft, Skip, TokenError, format_turn, parse_turn
 from pnp.starcharts.ai import AI_NAME
 from pnp.starcharts.chart import Chart
 from pnp.starcharts.coords import format_cell
@@ -92,10 +92,9 @@ class VersusSession:
 
     def _roll(self, text: str) -> Reply:
         if text.strip():
-            try:
-                faces = [int(t) for t in text.split()]
-            except ValueError:
+            if not all(FACE.match(t) for t in text.split()):
                 return Reply(("Give the 5 dice as numbers, like 3 5 5 7 8, or press Enter.",))
+            faces = [int(t) for t in text.split()]
         else:
             faces = [self.rng.randint(1, 8) for _ in range(5)]
         number = self.game.round + 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pnp.starcharts.bots import BOTS, Bot
@@ -111,9 +112,10 @@ def simulate(
     variant: Variant | None = None,
     chart_ref: str | None = None,
     keep_logs: bool = False,
+    progress: Callable[[int], object] | None = None,
 ) -> tuple[Summary, list[str]]:
     """Play ``games`` games; game ``k`` uses its own seeded generator, so any one game can
-    be replayed on its own."""
+    be replayed on its own. ``progress(1)`` is called after each game."""
     variant = variant or variant_for(players)
     names = ("Solo",) if variant is Variant.SOLO else NAMES[:players]
     summary = Summary()
@@ -125,6 +127,8 @@ def simulate(
         summary.add(game)
         if keep_logs:
             logs.append(log_text(setup, chart_ref or chart.id, body))
+        if progress is not None:
+            progress(1)
     return summary, logs
 
 

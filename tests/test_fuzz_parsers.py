@@ -1,0 +1,227 @@
+"""Fuzzing every text format: the shipped examples, charts and simulated games, mutated
+(characters inserted or deleted, hostile tokens, lines repeated hundreds of times), are
+either read or refused with our error type: never a traceback, never minutes of work.
+
+CI runs a modest budget; ``PNP_FUZZ_EXAMPLES=20000`` runs a long fuzz locally."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import tempfile
+from datetime import timedelta
+from pathlib import Path
+
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pnp.cli import cli
+from pnp.errors import PnpError, SourceError
+from pnp.score.starcharts import resolve_chart, score_finished
+from pnp.starcharts.actions import TokenError, parse_turn
+from pnp.starcharts.bots import BOTS
+from pnp.starcharts.chart import charts_dir, load_chart, parse_chart
+from pnp.starcharts.finished import parse_finished
+from pnp.starcharts.log import format_log, parse_log
+from pnp.starcharts.replay import check_log, finished_text
+from pnp.starcharts.session import VersusSession
+from pnp.starcharts.setup import Setup, Variant
+from pnp.starcharts.simulate import deal, log_text, play
+
+EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "60"))
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=timedelta(seconds=5),  # a megabyte of input takes well under a second
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+DATA = Path(__file__).resolve().parent.parent / "docs" / "examples"
+MAX_CHARS = 200_000  # repeats stop here (test_hostile reads megabytes, once)
+
+
+def _simulated() -> tuple[list[str], list[str]]:
+    """Logs and finished sheets of a few simulated games, one per variant, and a match."""
+    logs, sheets, match = [], [], []
+    seatings = [
+        (("Ada", "Ben", "Cleo", "Dev"), Variant.STANDARD, "orion-10-obstacles"),
+        (("Ada", "Ben", "Cleo"), Variant.STANDARD, "lyra-8"),
+        (("Ada", "Ben"), Variant.TWO_PLAYER, "cygnus-8-obstacles"),
+        (("Solo",), Variant.SOLO, "leo-8-obstacles"),
+        (("Ada",), Variant.VERSUS_AI, "serpens-10"),
+    ]
+    for seed, (players, variant, chart_id) in enumerate(seatings):
+        chart = load_chart(chart_id)
+        rng = random.Random(seed)
+        setup = Setup(chart, deal(chart, rng), players, variant, first_roller=0)
+        game, body = play(setup, BOTS["random"], rng)
+        logs.append(log_text(setup, chart_id, body))
+        sheets.append(finished_text(game, chart_id))
+        if len(players) == 3:
+            for n in range(3):
+                setup = Setup(chart, setup.objectives, players, variant, first_roller=n)
+                match.append(
+                    (chart, chart_id, setup.objectives, play(setup, BOTS["greedy"], rng)[1])
+                )
+    logs.append(format_log(match, ("Ada", "Ben", "Cleo"), "extended"))
+    return logs, sheets
+
+
+LOGS, SHEETS = _simulated()
+CHARTS = [p.read_text(encoding="utf-8") for p in sorted(charts_dir().glob("*.txt"))]
+CHARTS.append((DATA / "lyra-spec.txt").read_text(encoding="utf-8"))
+FINISHED = [(DATA / "finished.txt").read_text(encoding="utf-8"), *SHEETS]
+LOGS.append((DATA / "two-player.txt").read_text(encoding="utf-8"))
+TURNS = sorted(
+    {
+        line.split(":", 1)[1]
+        for log in LOGS
+        for line in log.splitlines()
+        if line[:1].isupper() and ":" in line and not line.startswith("A.I.")
+    }
+)
+HOSTILE = [
+    "\x00",
+    "\ufeff",
+    "²",
+    "٣",
+    "𝟠",
+    "9" * 5000,
+    "A" * 300,
+    "\r",
+    "\r\n",
+    "\x0c",
+    "\u2028",
+    "#",
+    ":",
+    " ",
+    "\t",
+    "0@0",
+    "two-rows@0",
+    "@999",
+    "=99",
+    "round",
+    "round 0",
+    "game 2",
+    "A.I.",
+    "player: X",
+    "variant: solo",
+    "variant: extended",
+    "players: A B C D E",
+    "grid:",
+    "size: 10",
+    "size: 8",
+    "figure: A1:B2",
+    "x" * 1000,
+    "o",
+    "filled: 0",
+    "abilities: split used, split",
+    "reroll 1 2 3 4 5 6 7 8 9",
+    "split 1 A1 1 A1",
+    "adjust +2",
+    "gain split at A1",
+    "place-x J10",
+    "claims",
+    "skip",
+    "-",
+    "|",
+    "*",
+    "A",
+    "J10-A1",
+    "/dev/zero",
+    "../lyra-spec.txt",
+]
+
+
+@st.composite
+def mutated(draw: st.DrawFn, seeds: list[str]) -> str:
+    text = draw(st.sampled_from(seeds))
+    for _ in range(draw(st.integers(0, 5))):
+        at = draw(st.integers(0, len(text)))
+        kind = draw(st.sampled_from(["insert", "delete", "hostile", "line", "drop", "repeat"]))
+        start = text.rfind("\n", 0, at) + 1  # the line holding ``at``
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end + 1
+        if kind == "insert":
+            text = text[:at] + draw(st.text(max_size=12)) + text[at:]
+        elif kind == "delete":
+            text = text[:at] + text[draw(st.integers(at, min(len(text), at + 60))) :]
+        elif kind == "hostile":
+            text = text[:at] + draw(st.sampled_from(HOSTILE)) + text[at:]
+        elif kind == "line":  # a hostile line of its own: a third solo sheet, round 0
+            text = text[:start] + draw(st.sampled_from(HOSTILE)) + "\n" + text[start:]
+        elif kind == "drop":  # whole lines: a sheet's header, a roll, a grid row
+            for _ in range(draw(st.integers(0, 14))):
+                end = text.find("\n", end) + 1 or len(text)
+            text = text[:start] + text[end:]
+        else:  # a line repeated: hundreds of players, grid rows, rounds
+            times = min(draw(st.integers(2, 400)), MAX_CHARS // max(1, len(text)))
+            text = text[:start] + text[start:end] * times + text[end:]
+    return text
+
+
+@FUZZ
+@given(mutated(CHARTS))
+def test_any_chart_text_is_read_or_refused(text: str) -> None:
+    with contextlib.suppress(PnpError):
+        parse_chart(text, "fuzz.txt")
+
+
+@FUZZ
+@given(mutated(FINISHED))
+def test_any_finished_game_is_scored_or_refused(text: str) -> None:
+    try:
+        game = parse_finished(text, "fuzz.txt")
+        score_finished(game, resolve_chart(game.chart, DATA))
+    except PnpError:
+        pass
+
+
+@FUZZ
+@given(mutated(LOGS))
+def test_any_log_is_replayed_or_refused(text: str) -> None:
+    with contextlib.suppress(PnpError):
+        check_log(parse_log(text, "fuzz.txt", lambda ref: resolve_chart(ref, DATA)))
+
+
+@FUZZ
+@given(mutated(TURNS), st.sampled_from([8, 10]))
+def test_any_turn_is_parsed_or_is_a_token_error(text: str, size: int) -> None:
+    try:
+        parse_turn(text, size)
+    except TokenError as error:
+        assert 1 <= error.col <= len(text) + 1
+
+
+@FUZZ
+@given(st.lists(mutated([*TURNS, "", "3 5 5 7 8", "help", "ai", "two-rows"]), max_size=8))
+def test_the_session_answers_any_input(answers: list[str]) -> None:
+    session = VersusSession(
+        load_chart("lyra-8-obstacles"),
+        ("two-rows", "core", "diagonal", "half-sky"),
+        "Robin",
+        random.Random(1),
+    )
+    for answer in answers:
+        session.handle(answer)
+    # The session logs only what it accepted: its log replays, or merely stops early.
+    try:
+        check_log(parse_log(session.log(), "session.txt", load_chart))
+    except SourceError as error:
+        assert "[game.unfinished]" in str(error) or "[round.number]" in str(error), error
+
+
+@FUZZ
+@given(
+    st.sampled_from(["score", "check"]),
+    st.one_of(mutated(FINISHED), mutated(LOGS)),
+    st.booleans(),
+)
+def test_the_commands_exit_1_not_with_a_traceback(command: str, text: str, bom: bool) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.txt"
+        path.write_bytes(("\ufeff" if bom else "").encode() + text.encode("utf-8", "surrogatepass"))
+        (Path(folder) / "lyra-spec.txt").write_bytes((DATA / "lyra-spec.txt").read_bytes())
+        result = CliRunner().invoke(cli, ["starcharts", command, str(path)])
+    assert result.exit_code in (0, 1), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
