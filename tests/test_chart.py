@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import contextlib
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -194,3 +196,19 @@ def test_unknown_ids_suggest_the_closest_ones() -> None:
     for hostile in ("ly\x00ra-8", "a" * 300, "a" * 300 + ".txt", "dir/\x00.txt"):
         with pytest.raises(UnknownChartError):
             load_chart(hostile)
+
+
+def test_only_a_name_beyond_ascii_loads_the_font() -> None:
+    code = f"""
+import sys
+from pnp.starcharts.chart import parse_chart
+text = {SPEC_EXAMPLE!r}
+parse_chart(text, "a.txt")
+print("fontTools" in sys.modules)
+parse_chart(text.replace("Lyra", "Λύρα"), "b.txt")
+print("fontTools" in sys.modules)
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.split() == ["False", "True"]
