@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from pnp.geometry import Box
+from pnp.geometry import Box, bounds
 from pnp.units import inch, mm
 
 DEAD_MARGIN = mm(6)
@@ -78,13 +78,21 @@ class Imposition:
     area: Box  # the part of the page the cards are laid out in
     slots: tuple[Box, ...]  # trim boxes in reading order, top-left first
     marks: Marks
-    segments: tuple[Segment, ...]
+    mark_length: tuple[float, float]  # crop marks above and below, left and right
     ruler: Box
     ruler_vertical: bool
 
     @property
     def per_page(self) -> int:
         return len(self.slots)
+
+    @property
+    def segments(self) -> tuple[Segment, ...]:
+        return self.marks_for(self.per_page)
+
+    def marks_for(self, count: int) -> tuple[Segment, ...]:
+        """The marks for a page holding only the first ``count`` cards."""
+        return _mark_segments(self.marks, self.slots[:count], self.bleed, self.mark_length)
 
 
 class ImpositionError(ValueError):
@@ -139,31 +147,42 @@ def _try_layout(
     )
     spare_x = block.x - area.x
     spare_y = block.y - area.y
-    mark_x = min(MARK_LENGTH, spare_x - MARK_GAP)
-    mark_y = min(MARK_LENGTH, spare_y - MARK_GAP)
-    xs = sorted({round(x, 6) for s in slots for x in (s.x, s.right)})
-    ys = sorted({round(y, 6) for s in slots for y in (s.y, s.top)})
-    if min(mark_x, mark_y) >= MIN_MARK_LENGTH:
+    length = (min(MARK_LENGTH, spare_y - MARK_GAP), min(MARK_LENGTH, spare_x - MARK_GAP))
+    if min(length) >= MIN_MARK_LENGTH:
         marks = Marks.CROP
-        segments: list[Segment] = []
-        for x in xs:
-            segments.append((x, block.top + MARK_GAP, x, block.top + MARK_GAP + mark_y))
-            segments.append((x, block.y - MARK_GAP - mark_y, x, block.y - MARK_GAP))
-        for y in ys:
-            segments.append((block.x - MARK_GAP - mark_x, y, block.x - MARK_GAP, y))
-            segments.append((block.right + MARK_GAP, y, block.right + MARK_GAP + mark_x, y))
     elif bleed == 0:
         marks = Marks.CUT
-        segments = [(x, block.y, x, block.top) for x in xs]
-        segments += [(block.x, y, block.right, y) for y in ys]
     else:
         return None
+    segments = _mark_segments(marks, slots, bleed, length)
     taken = [s.inset(-bleed) for s in slots] + [_segment_box(s) for s in segments]
     placed = place_ruler(area, block, slots, ruler_size, taken)
     if placed is None:
         return None
     ruler, vertical = placed
-    return Imposition(paper, card, bleed, area, slots, marks, tuple(segments), ruler, vertical)
+    return Imposition(paper, card, bleed, area, slots, marks, length, ruler, vertical)
+
+
+def _mark_segments(
+    marks: Marks, slots: tuple[Box, ...], bleed: float, length: tuple[float, float]
+) -> tuple[Segment, ...]:
+    """Crop marks outside the block the slots make, or cut lines along their edges."""
+    block = bounds(s.inset(-bleed) for s in slots)
+    xs = sorted({round(x, 6) for s in slots for x in (s.x, s.right)})
+    ys = sorted({round(y, 6) for s in slots for y in (s.y, s.top)})
+    if marks is Marks.CUT:
+        return tuple(
+            [(x, block.y, x, block.top) for x in xs] + [(block.x, y, block.right, y) for y in ys]
+        )
+    mark_y, mark_x = length
+    segments: list[Segment] = []
+    for x in xs:
+        segments.append((x, block.top + MARK_GAP, x, block.top + MARK_GAP + mark_y))
+        segments.append((x, block.y - MARK_GAP - mark_y, x, block.y - MARK_GAP))
+    for y in ys:
+        segments.append((block.x - MARK_GAP - mark_x, y, block.x - MARK_GAP, y))
+        segments.append((block.right + MARK_GAP, y, block.right + MARK_GAP + mark_x, y))
+    return tuple(segments)
 
 
 def place_ruler(

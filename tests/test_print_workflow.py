@@ -21,12 +21,12 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from pnp.draw.clip import ClipError, clip_items, ink_bounds
-from pnp.draw.shapes import INK, Circle, Document, Flip, Line, Poly, Rect, Stroke, Text
+from pnp.draw.shapes import INK, TINT, Circle, Document, Flip, Line, Poly, Rect, Stroke, Text
 from pnp.geometry import Box
 from pnp.layouts.calibration import calibration_document
-from pnp.layouts.cards import CardOptions, imposition, offset_range
+from pnp.layouts.cards import CROP, CardOptions, imposition, offset_range
 from pnp.layouts.starcharts import aid_document, cards_document, sheets_document
-from pnp.paper import A4, CARD_SIZES, DEAD_MARGIN, LETTER, SAFE_ZONE, Backs, Paper
+from pnp.paper import A4, CARD_SIZES, DEAD_MARGIN, LETTER, SAFE_ZONE, Backs, Paper, back_slot
 from pnp.printer import PrinterProfile, format_profile, parse_profile, scale_from_ruler
 from pnp.render.pdf import render_pdf
 from pnp.starcharts.chart import load_chart
@@ -77,6 +77,41 @@ def test_the_back_field_reaches_the_dead_margin_but_the_emblems_move_whole() -> 
     back = pages(cards_pdf(LETTER, _duplex(Flip.LONG, 0, 3)))[1]
     top = max(y1 for _, _, _, y1 in back.bboxes)
     assert top == pytest.approx(LETTER.height - DEAD_MARGIN, abs=0.01)  # clipped field
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("backs", [Backs.DUPLEX, Backs.FOLD], ids=lambda b: b.value)
+def test_backs_reach_3_mm_past_every_trim_unless_the_dead_margin_stops_them(
+    paper: Paper, backs: Backs
+) -> None:
+    options = CardOptions(backs=backs)
+    imp = imposition(paper, options)
+    long_edge = backs is Backs.DUPLEX
+    expected = [back_slot(s, paper, long_edge, (0.0, 0.0)).inset(-SAFE_ZONE) for s in imp.slots]
+    p = paper.printable
+    page = cards_document(paper, options).pages[1 if long_edge else 0]
+    fields = [i.box for i in page.items if isinstance(i, Rect) and i.fill == TINT]
+    assert len(fields) == len(expected)
+    for want in expected:
+        x, y = max(want.x, p.x), max(want.y, p.y)
+        clipped = (x, y, min(want.right, p.right), min(want.top, p.top))
+        assert any((f.x, f.y, f.right, f.top) == pytest.approx(clipped, abs=1e-6) for f in fields)
+
+
+def test_a_part_filled_page_marks_only_its_cards_and_the_back_ruler_stays_put() -> None:
+    doc = cards_document(A4, CardOptions(backs=Backs.DUPLEX))
+    fronts, backs = doc.pages[::2], doc.pages[1::2]
+    last = fronts[-1]
+    assert last.trim is not None
+    for line in (i for i in last.items if isinstance(i, Line) and i.stroke == CROP):
+        x, y = (line.x1 + line.x2) / 2, (line.y1 + line.y2) / 2
+        near = last.trim.inset(-mm(8))
+        assert near.x <= x <= near.right and near.y <= y <= near.top  # a mark of these cards
+    rulers = {
+        min((i.x1, i.y1) for i in b.items if isinstance(i, Line) and i.stroke.width == 0.35)
+        for b in backs
+    }
+    assert len(rulers) == 1
 
 
 def test_a_refused_offset_names_the_largest_that_fits(run: Run) -> None:

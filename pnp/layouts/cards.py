@@ -4,8 +4,8 @@ duplex printing or printed below a fold line, or one card per page for print sho
 A card face draws at a trim box and may reach past it by the bleed it is given. Past
 the trim, faces draw only shapes that can be cut (lines, unstroked polygons, plain
 rectangles): what would reach the dead margin is clipped, so the ink on the page is
-always printable. Duplex backs reach past the trim even without bleed, so a back that
-lands a little off still covers its card to the edge."""
+always printable. Backs reach past the trim even without bleed, so a back that lands or
+is cut a little off still covers its card to the edge."""
 
 from __future__ import annotations
 
@@ -16,7 +16,20 @@ from dataclasses import dataclass
 from pnp.draw.clip import clip_items
 from pnp.draw.fonts import Font
 from pnp.draw.ruler import ruler_items, ruler_size
-from pnp.draw.shapes import GREY, INK, LIGHT, Anchor, Flip, Item, Line, Page, Stroke, Text
+from pnp.draw.shapes import (
+    GREY,
+    INK,
+    LIGHT,
+    PAPER,
+    Anchor,
+    Flip,
+    Item,
+    Line,
+    Page,
+    Rect,
+    Stroke,
+    Text,
+)
 from pnp.draw.transform import rotated
 from pnp.geometry import Box, bounds
 from pnp.paper import (
@@ -39,7 +52,7 @@ CardFace = Callable[[Box, float], list[Item]]  # draws a face at a trim box, wit
 CROP = Stroke(INK, 0.3)
 CUT = Stroke(LIGHT, 0.3)
 FOLD_GAP = mm(4)
-DUPLEX_REACH = SAFE_ZONE  # how far a duplex back reaches past its trim without bleed
+BACK_REACH = SAFE_ZONE  # how far a back reaches past its trim without bleed
 
 
 @dataclass(frozen=True)
@@ -115,14 +128,15 @@ def card_pages(
     for start in range(0, len(fronts), imp.per_page):
         chunk = fronts[start : start + imp.per_page]
         slots = list(imp.slots[: len(chunk)])
-        items = _marks(imp) + ruler_items(imp.ruler, imp.ruler_vertical, paper)
+        items = _marks(imp, len(chunk)) + ruler_items(imp.ruler, imp.ruler_vertical, paper)
         for face, slot in zip(chunk, slots, strict=True):
             items += face(slot, options.bleed)
         if back is not None and options.backs is Backs.FOLD:
             folded = _fold_slots(imp, len(chunk))
             items += _fold_line(paper)
+            reach = max(options.bleed, BACK_REACH)
             for slot in folded:
-                items += rotated(back(slot, options.bleed), 2, slot.cx, slot.cy)
+                items += rotated(back(slot, reach), 2, slot.cx, slot.cy)
             slots += folded
         pages.append(_page(paper, clip_items(items, paper.printable), slots, options.bleed))
         if back is not None and options.backs is Backs.DUPLEX:
@@ -156,32 +170,19 @@ def _page(paper: Paper, items: list[Item], trims: Sequence[Box], bleed: float) -
 
 def _duplex_backs(imp: Imposition, back: CardFace, count: int, options: CardOptions) -> Page:
     paper = imp.paper
-    slots = back_slots(imp, options)[:count]
-    block = bounds(slots)
-    taken = [s.inset(-options.bleed) for s in slots]
-    placed = place_ruler(paper.printable, block, tuple(slots), ruler_size(paper), taken)
+    every = back_slots(imp, options)  # the ruler goes where it would for a full page
+    taken = [s.inset(-options.bleed) for s in every]
+    placed = place_ruler(paper.printable, bounds(every), tuple(every), ruler_size(paper), taken)
+    reach = max(options.bleed, BACK_REACH)
     items: list[Item] = []
-    area = paper.printable
+    for slot in every[:count]:
+        items += clip_items(back(slot, reach), paper.printable)
     if placed is not None:
         ruler, vertical = placed
+        clear = Rect(ruler.inset(-RULER_CLEARANCE), None, PAPER)  # the field stops around it
+        items += clip_items([clear], paper.printable)
         items += ruler_items(ruler, vertical, paper)
-        area = _beside(area, ruler, block)
-    reach = max(options.bleed, DUPLEX_REACH)
-    for slot in slots:
-        items += clip_items(back(slot, reach), area)
-    return _page(paper, items, slots, options.bleed)
-
-
-def _beside(area: Box, ruler: Box, block: Box) -> Box:
-    """The part of ``area`` on the block's side of a ruler that lies beside the block."""
-    gap = RULER_CLEARANCE
-    if ruler.right <= block.x:
-        return Box(ruler.right + gap, area.y, area.right - ruler.right - gap, area.h)
-    if ruler.x >= block.right:
-        return Box(area.x, area.y, ruler.x - gap - area.x, area.h)
-    if ruler.top <= block.y:
-        return Box(area.x, ruler.top + gap, area.w, area.top - ruler.top - gap)
-    return Box(area.x, area.y, area.w, ruler.y - gap - area.y)
+    return _page(paper, items, every[:count], options.bleed)
 
 
 def _fold_slots(imp: Imposition, count: int) -> list[Box]:
@@ -200,7 +201,7 @@ def _fold_line(paper: Paper) -> list[Item]:
             fold,
             Stroke(GREY, 0.4, (mm(3), mm(1.5))),
         ),
-        Text(paper.printable.x, fold - 2, "fold", 6, Font.REGULAR, Anchor.START, GREY),
+        Text(paper.printable.x, fold - 2, "fold", 6.5, Font.REGULAR, Anchor.START, GREY),
     ]
 
 
@@ -225,6 +226,6 @@ def _single_card_pages(
     return pages
 
 
-def _marks(imp: Imposition) -> list[Item]:
+def _marks(imp: Imposition, count: int) -> list[Item]:
     stroke = CROP if imp.marks is Marks.CROP else CUT
-    return [Line(x1, y1, x2, y2, stroke) for x1, y1, x2, y2 in imp.segments]
+    return [Line(x1, y1, x2, y2, stroke) for x1, y1, x2, y2 in imp.marks_for(count)]

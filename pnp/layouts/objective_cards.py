@@ -97,7 +97,7 @@ def objective_front(objective: Objective) -> CardFace:
         items: list[Item] = [Rect(safe, Stroke(INK, 0.8), radius=mm(2.5))]
         inner = safe.inset(mm(2.5))
         items += text_block(
-            inner.cx, inner.top, ["OBJECTIVE"], 6, Font.BOLD, anchor=Anchor.MIDDLE, color=GREY
+            inner.cx, inner.top, ["OBJECTIVE"], 6.5, Font.BOLD, anchor=Anchor.MIDDLE, color=GREY
         )
         name_size = fit_size(objective.name, inner.w, 14, Font.BOLD)
         items += text_block(
