@@ -72,8 +72,8 @@ STARCHARTS_README = """\
 Star Charts: print-and-play kit
 ===============================
 
-Print every page at 100 % ("actual size"); the ruler at the foot of each page must
-measure 50 mm.{scaled}{svg}
+Print every page at 100 % ("actual size"); the ruler on every page must measure
+50 mm.{scaled}{svg}
 
 {sheets}
 {pad}one player sheet per chart: print one per player. <name>-8 and
@@ -91,7 +91,7 @@ measure 50 mm.{scaled}{svg}
 If the backs come out shifted, or the ruler is not 50 mm: print the test sheet
 double-sided, follow it, store what you read once with
 
-    pnp printer set --flip long --back-offset DX,DY --scale PERCENT
+    pnp printer set --paper {paper} --flip {flip} --back-offset DX,DY --scale PERCENT
 
 and make the kit again (`pnp kit`): every command uses your printer profile from then on
 (`pnp printer show` prints it). `pnp starcharts cards --backs duplex` remakes just the
@@ -145,6 +145,7 @@ def starcharts_readme(written: dict[str, list[str]], printer: PrinterProfile) ->
         calibration=_names(written[CALIBRATION]),
         pad="    ",
         order="\n    Odd files are fronts, even files their backs." if fmt == "svg" else "",
+        paper=printer.paper,
         flip=printer.flip.value,
         dx=printer.back_offset[0],
         dy=printer.back_offset[1],

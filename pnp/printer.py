@@ -2,6 +2,7 @@
 used by every command that draws (``parse_profile``/``format_profile``)::
 
     # pnp printer profile
+    paper = "letter"
     flip = "long"
     back_offset = [1.5, -1.0]   # mm, + moves the backs right and up
     scale = 100.4               # percent: the 50 mm ruler printed 49.8 mm long
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from pnp.draw.shapes import Flip
 from pnp.errors import PnpError, Problem, SourceError
+from pnp.paper import PAPERS
 
 MAX_OFFSET_MM = 10.0
 SCALE_RANGE = (98.0, 102.0)
@@ -28,6 +30,7 @@ class ProfileError(PnpError):
 
 @dataclass(frozen=True)
 class PrinterProfile:
+    paper: str = "a4"  # a name in pnp.paper.PAPERS
     flip: Flip = Flip.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm
     scale: float = 100.0  # percent
@@ -61,6 +64,32 @@ def scale_from_ruler(measured_mm: float) -> float:
     return round(RULER_MM / measured_mm * 100, 2)
 
 
+def updated(
+    profile: PrinterProfile,
+    paper: str | None = None,
+    flip: Flip | None = None,
+    back_offset: tuple[float, float] | None = None,
+    scale: float | None = None,
+    ruler: float | None = None,
+) -> PrinterProfile:
+    """``profile`` with the readings given (``ruler``: the 50 mm ruler's printed length,
+    instead of ``scale``), each checked."""
+    if ruler is not None:
+        if scale is not None:
+            raise ProfileError("give the scale or the ruler's length, not both")
+        scale = scale_from_ruler(ruler)
+    if back_offset is not None:
+        check_offset(*back_offset)
+    if scale is not None:
+        check_scale(scale)
+    return PrinterProfile(
+        paper or profile.paper,
+        flip or profile.flip,
+        back_offset if back_offset is not None else profile.back_offset,
+        scale if scale is not None else profile.scale,
+    )
+
+
 def parse_profile(text: str, path: str) -> PrinterProfile:
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))
@@ -69,9 +98,14 @@ def parse_profile(text: str, path: str) -> PrinterProfile:
         line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
         raise SourceError([Problem(path, line, col, f"not a TOML file: {exc}")]) from None
     problems: list[str] = []
-    unknown = sorted(set(data) - {"flip", "back_offset", "scale"})
+    unknown = sorted(set(data) - {"paper", "flip", "back_offset", "scale"})
     if unknown:
-        problems.append(f"unknown setting {unknown[0]!r} (expected flip, back_offset, scale)")
+        problems.append(
+            f"unknown setting {unknown[0]!r} (expected paper, flip, back_offset, scale)"
+        )
+    paper = data.get("paper", "a4")
+    if not isinstance(paper, str) or paper not in PAPERS:
+        problems.append(f"paper is {' or '.join(f'{p!r}' for p in PAPERS)}, not {paper!r}")
     flip = data.get("flip", "long")
     if flip not in ("long", "short"):
         problems.append(f'flip is "long" or "short", not {flip!r}')
@@ -94,13 +128,14 @@ def parse_profile(text: str, path: str) -> PrinterProfile:
         problems.append(str(exc))
     if problems:
         raise SourceError([Problem(path, 1, 1, p) for p in problems])
-    return PrinterProfile(Flip(flip), (float(offset[0]), float(offset[1])), float(scale))
+    return PrinterProfile(paper, Flip(flip), (float(offset[0]), float(offset[1])), float(scale))
 
 
 def format_profile(profile: PrinterProfile) -> str:
     dx, dy = profile.back_offset
     return (
         "# pnp printer profile: written by `pnp printer set`, read by every command that draws\n"
+        f'paper = "{profile.paper}"\n'
         f'flip = "{profile.flip.value}"\n'
         f"back_offset = [{dx:g}, {dy:g}]   # mm, + moves the backs right and up\n"
         f"scale = {profile.scale:g}   # percent\n"
@@ -110,6 +145,7 @@ def format_profile(profile: PrinterProfile) -> str:
 def describe(profile: PrinterProfile) -> list[str]:
     dx, dy = profile.back_offset
     return [
+        f"paper        {profile.paper}",
         f"flip         {profile.flip.value} edge",
         f"back offset  {dx:+g} mm right, {dy:+g} mm up",
         f"scale        {profile.scale:g} % (the 50 mm ruler printed "

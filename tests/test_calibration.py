@@ -389,10 +389,11 @@ def test_the_instructions_name_the_flip_and_the_printer_profile_commands(
 ) -> None:
     front, back = (words(p) for p in sheet(paper, flip))
     other = "short" if flip is Flip.LONG else "long"
-    command = f"pnp printer set --flip {flip.value} --back-offset DX,DY --scale P"
+    on = "" if paper is A4 else " --paper letter"  # Letter users are told Letter commands
+    command = f"pnp printer set{on} --flip {flip.value} --back-offset DX,DY --scale P"
     for side in (front, back):
         assert command in side and "pnp printer show" in side
-        assert f"pnp calibrate --flip {other}" in side
+        assert f"pnp calibrate --flip {other}{on}" in side
     assert f"flips on the {flip.value} edge" in front
     assert "Printed raw" in front and "absolute" in front
     assert "50 mm ruler" in front

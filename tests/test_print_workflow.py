@@ -313,6 +313,7 @@ def test_a_clipped_polygon_lies_inside_the_box(points: list[tuple[float, float]]
 
 
 @given(
+    st.sampled_from(["a4", "letter"]),
     st.sampled_from(list(Flip)),
     st.tuples(st.floats(-10, 10), st.floats(-10, 10)).map(
         lambda t: (round(t[0], 2), round(t[1], 2))
@@ -320,9 +321,9 @@ def test_a_clipped_polygon_lies_inside_the_box(points: list[tuple[float, float]]
     st.floats(98, 102).map(lambda v: round(v, 2)),
 )
 def test_profile_format_parse_round_trip(
-    flip: Flip, offset: tuple[float, float], scale: float
+    paper: str, flip: Flip, offset: tuple[float, float], scale: float
 ) -> None:
-    profile = PrinterProfile(flip, offset, scale)
+    profile = PrinterProfile(paper, flip, offset, scale)
     assert parse_profile(format_profile(profile), "p.toml") == profile
 
 
@@ -338,7 +339,7 @@ def test_printer_set_show_reset(run: Run, no_printer_profile: Path) -> None:
     assert "short edge" in shown and "+1.5 mm right, -1 mm up" in shown and "100.4 %" in shown
     assert run("printer", "set", "--scale", "100").exit_code == 0  # the rest is kept
     assert parse_profile(no_printer_profile.read_text(), "p") == PrinterProfile(
-        Flip.SHORT, (1.5, -1.0), 100.0
+        "a4", Flip.SHORT, (1.5, -1.0), 100.0
     )
     assert run("printer", "set").exit_code == 2
     assert run("printer", "set", "--scale", "105").exit_code == 2
@@ -369,6 +370,18 @@ def test_drawing_commands_use_the_profile_and_options_override_it(run: Run) -> N
     run("printer", "reset")
     run("starcharts", "cards", "--backs", "duplex", "-o", "z.pdf")
     assert Path("o.pdf").read_bytes() == Path("z.pdf").read_bytes()
+
+
+def test_the_profile_paper_is_every_command_default(run: Run) -> None:
+    assert run("printer", "set", "--paper", "letter").exit_code == 0
+    for args in (["starcharts", "aid"], ["starcharts", "cards"], ["calibrate"]):
+        assert run(*args, "-o", "x.pdf").exit_code == 0
+        assert box(reader(Path("x.pdf").read_bytes()).pages[0], "/MediaBox")[2:] == (612, 792)
+    assert run("starcharts", "aid", "--paper", "a4", "-o", "y.pdf").exit_code == 0
+    width = box(reader(Path("y.pdf").read_bytes()).pages[0], "/MediaBox")[2]
+    assert width == pytest.approx(A4.width)
+    assert run("kit").exit_code == 0
+    assert "pnp printer set --paper letter" in Path("out/starcharts/README.txt").read_text()
 
 
 def test_the_scale_grows_the_ruler_and_the_test_sheet_is_never_scaled(run: Run) -> None:

@@ -84,7 +84,7 @@ def kit(
             doc = job.build() if job.raw else job.build().scaled(printer.factor)
             files = write(doc, out_dir / f"{job.path}.{fmt}", Format(fmt))
             written[job.path] = [os.path.relpath(f, out_dir / "starcharts") for f in files]
-    notes = starcharts_notes(written, printer)
+    notes = starcharts_notes(written, replace(printer, paper=paper.name))
     for note in notes:
         atomic.write_text(out_dir / note.path, note.text)
     count = sum(len(files) for files in written.values()) + len(notes)

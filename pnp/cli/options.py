@@ -49,19 +49,20 @@ def given(name: str) -> bool:
     return source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
 
 
-def _paper(ctx: click.Context, param: click.Parameter, value: str) -> Paper:
-    return PAPERS[value]
+def _paper(ctx: click.Context, param: click.Parameter, value: str | None) -> Paper:
+    return PAPERS[value or stored_profile().paper]
+
+
+_PAPER: dict[str, Any] = {
+    "type": click.Choice(sorted(PAPERS), case_sensitive=False),
+    "help": "Paper size (default: your printer profile, else a4).",
+}
+PAPER = click.option("--paper", **_PAPER)  # the name, for `pnp printer set`
 
 
 def paper_option(f: F) -> F:
-    return click.option(
-        "--paper",
-        type=click.Choice(sorted(PAPERS), case_sensitive=False),
-        default="a4",
-        show_default=True,
-        callback=_paper,
-        help="Paper size.",
-    )(f)
+    """``--paper`` over the stored profile → ``paper``: a ``Paper``."""
+    return click.option("--paper", callback=_paper, **_PAPER)(f)
 
 
 @dataclass(frozen=True)
@@ -158,10 +159,11 @@ def printer_options(f: F) -> F:
         **kwargs: Any,
     ) -> Any:
         profile = stored_profile()
-        printer = PrinterProfile(
-            Flip(flip) if flip else profile.flip,
-            back_offset if back_offset is not None else profile.back_offset,
-            scale if scale is not None else profile.scale,
+        printer = replace(
+            profile,
+            flip=Flip(flip) if flip else profile.flip,
+            back_offset=back_offset if back_offset is not None else profile.back_offset,
+            scale=scale if scale is not None else profile.scale,
         )
         return f(*args, printer=printer, **kwargs)
 

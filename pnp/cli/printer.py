@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli.options import FLIP, OFFSET, SCALE, profile_path, stored_profile
+from pnp.cli.options import FLIP, OFFSET, PAPER, SCALE, profile_path, stored_profile
 
 
 @click.group()
@@ -13,6 +13,7 @@ def printer() -> None:
 
 
 @printer.command("set")
+@PAPER
 @FLIP
 @OFFSET
 @SCALE
@@ -20,41 +21,32 @@ def printer() -> None:
     "--ruler",
     type=float,
     metavar="MM",
-    help="How long the 50 mm ruler printed on your printer: sets --scale to match.",
+    help="How long the 50 mm ruler printed on your printer: sets the scale to match.",
 )
 def set_(
+    paper: str | None,
     flip: str | None,
     back_offset: tuple[float, float] | None,
     scale: float | None,
     ruler: float | None,
 ) -> None:
     """Store readings from `pnp calibrate`; the ones not given are kept."""
-    from dataclasses import replace
-
     from pnp import atomic
     from pnp.draw.shapes import Flip
-    from pnp.printer import ProfileError, check_scale, describe, format_profile, scale_from_ruler
+    from pnp.printer import ProfileError, describe, format_profile, updated
 
-    if flip is None and back_offset is None and scale is None and ruler is None:
-        raise click.UsageError("give at least one of --flip, --back-offset, --scale, --ruler")
-    if ruler is not None:
-        if scale is not None:
-            raise click.UsageError("give --scale or --ruler, not both")
-        try:
-            scale = scale_from_ruler(ruler)
-            check_scale(scale)
-        except ProfileError as exc:
-            raise click.BadParameter(str(exc), param_hint="--ruler") from None
-    profile = stored_profile()
-    profile = replace(
-        profile,
-        flip=Flip(flip) if flip else profile.flip,
-        back_offset=back_offset if back_offset is not None else profile.back_offset,
-        scale=scale if scale is not None else profile.scale,
-    )
-    path = profile_path()
-    atomic.write_text(path, format_profile(profile))
-    click.echo(f"saved {path}")
+    if (paper, flip, back_offset, scale, ruler) == (None,) * 5:
+        raise click.UsageError(
+            "give at least one of --paper, --flip, --back-offset, --scale, --ruler"
+        )
+    try:
+        profile = updated(
+            stored_profile(), paper, Flip(flip) if flip else None, back_offset, scale, ruler
+        )
+    except ProfileError as exc:
+        raise click.UsageError(str(exc)) from None
+    atomic.write_text(profile_path(), format_profile(profile))
+    click.echo(f"saved {profile_path()}")
     for line in describe(profile):
         click.echo(f"  {line}")
 

@@ -155,11 +155,21 @@ def _title(box: Box, title: str, lines: list[str]) -> list[Item]:
     return items + fit_flow([Block(t) for t in lines], [body], _BODY, _MIN_BODY)
 
 
-def _commands(flip: Flip, where: str) -> list[Block]:
+def _calibrate(paper: Paper, flip: str) -> str:
+    """The command that prints this sheet for ``flip``, on this paper."""
+    return _unbroken(f"pnp calibrate --flip {flip}" + _paper(paper))
+
+
+def _paper(paper: Paper) -> str:
+    return "" if paper.name == "a4" else f" --paper {paper.name}"
+
+
+def _commands(paper: Paper, flip: Flip, where: str) -> list[Block]:
     return [
         Block(
             f"(P from the scale check {where})",
-            lead=f"pnp printer set --flip {flip.value} --back-offset DX,DY --scale P",
+            lead=f"pnp printer set{_paper(paper)} --flip {flip.value} "
+            "--back-offset DX,DY --scale P",
         ),
         Block("to check what is stored", lead="pnp printer show"),
     ]
@@ -201,7 +211,7 @@ def _front(paper: Paper, flip: Flip, points: list[tuple[float, float]]) -> list[
         "Duplex calibration · front",
         [
             f"Made for a printer that flips on the {flip.value} edge "
-            f"({_unbroken(f'pnp calibrate --flip {flip.value}')}).",
+            f"({_calibrate(paper, flip.value)}).",
             "Printed raw: no stored back offset or scale is applied to this sheet, "
             "so what you read on it is absolute.",
         ],
@@ -218,7 +228,7 @@ def _front(paper: Paper, flip: Flip, points: list[tuple[float, float]]) -> list[
             "Back offset: turn the sheet over and hold it up to a light; the back says "
             "how to read its five scales. If every cross misses its scale by "
             f"centimetres, your printer flips on the {other} edge: print "
-            f"{_unbroken(f'pnp calibrate --flip {other}')} instead.",
+            f"{_calibrate(paper, other)} instead.",
             icon="3",
         ),
         Block(
@@ -226,7 +236,7 @@ def _front(paper: Paper, flip: Flip, points: list[tuple[float, float]]) -> list[
             "it from then on; options you type override it.",
             icon="4",
         ),
-        *_commands(flip, "below"),
+        *_commands(paper, flip, "below"),
     ]
     items += fit_flow(steps, [regions.upper], _BODY, _MIN_BODY)
     lower = regions.lower
@@ -278,7 +288,7 @@ def _back(paper: Paper, flip: Flip, points: list[tuple[float, float]]) -> list[I
         ),
         Block(
             "If every cross misses its scale by centimetres, your printer flips on the "
-            f"{other} edge. Print {_unbroken(f'pnp calibrate --flip {other}')} and read that one.",
+            f"{other} edge. Print {_calibrate(paper, other)} and read that one.",
             icon="3",
         ),
     ]
@@ -304,7 +314,7 @@ def _back(paper: Paper, flip: Flip, points: list[tuple[float, float]]) -> list[I
             "the paper squarely and print this sheet again.",
         ),
         Block("When the corners agree, store the centre reading", heading=True),
-        *_commands(flip, "on the front"),
+        *_commands(paper, flip, "on the front"),
     ]
     items += fit_flow(compare, [regions.lower], _BODY, _MIN_BODY)
     centre_x, centre_y = points[0]
