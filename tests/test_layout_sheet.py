@@ -17,7 +17,8 @@ from pdfminer.layout import LTChar
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 
-from pnp.draw.shapes import Line, Text
+from pnp.draw.clip import segment_inside
+from pnp.draw.shapes import FAINT, Line, Text
 from pnp.geometry import Box
 from pnp.layouts.flow import Block, flow
 from pnp.layouts.page import CUT_CLEARANCE, content_area, halves
@@ -27,7 +28,7 @@ from pnp.layouts.starcharts import aid_document, sheets_document
 from pnp.paper import A4, LETTER, Paper
 from pnp.render.output import check
 from pnp.render.pdf import render_pdf
-from pnp.starcharts.chart import chart_ids, charts_dir, load_chart
+from pnp.starcharts.chart import Cell, chart_ids, charts_dir, load_chart
 from pnp.starcharts.content import abilities
 from tests.pdfread import MM, Segment, pages
 
@@ -353,3 +354,23 @@ def test_a_heading_goes_to_the_next_column_with_its_first_point() -> None:
     blocks += [Block("Scoring", heading=True), Block("score")]  # room for the heading only
     drawn = _flowed(blocks, columns)
     assert drawn[-2:] == [("Scoring", 1), ("score", 1)]
+
+
+def test_constellation_lines_never_cross_an_asteroid_or_a_comet() -> None:
+    for chart_id in chart_ids():
+        chart = load_chart(chart_id)
+        page = sheets_document([chart], A4).pages[0]
+        faint = [i for i in page.items if isinstance(i, Line) and i.stroke.color == FAINT]
+        grid = [i for i in page.items if isinstance(i, Line) and i.stroke.width == 0.9]
+        xs = sorted({round(g.x1, 3) for g in grid if g.x1 == g.x2})
+        ys = sorted({round(g.y1, 3) for g in grid if g.y1 == g.y2}, reverse=True)
+        n = chart.size
+        for index, kind in enumerate(chart.cells):
+            if kind in (Cell.OPEN, Cell.STAR):
+                continue
+            r, c = divmod(index, n)
+            cell = Box(xs[c], ys[r + 1], xs[c + 1] - xs[c], ys[r] - ys[r + 1])
+            inner = cell.inset(0.01)
+            for line in faint:
+                span = segment_inside((line.x1, line.y1), (line.x2, line.y2), inner)
+                assert span is None or span[1] - span[0] < 1e-6, (chart_id, index)

@@ -96,7 +96,17 @@ def _cut(item: Item, box: Box) -> list[Item]:
 
 
 def _clip_segment(p: Point, q: Point, box: Box) -> tuple[Point, Point] | None:
-    """Liang–Barsky: the part of segment pq inside the box."""
+    """The part of segment pq inside the box."""
+    span = segment_inside(p, q, box)
+    if span is None:
+        return None
+    (x1, y1), (x2, y2) = p, q
+    t0, t1 = span
+    return (x1 + t0 * (x2 - x1), y1 + t0 * (y2 - y1)), (x1 + t1 * (x2 - x1), y1 + t1 * (y2 - y1))
+
+
+def segment_inside(p: Point, q: Point, box: Box) -> tuple[float, float] | None:
+    """Liang–Barsky: the span (t0, t1) of p + t(q − p), 0 ≤ t ≤ 1, inside the box."""
     (x1, y1), (x2, y2) = p, q
     dx, dy = x2 - x1, y2 - y1
     t0, t1 = 0.0, 1.0
@@ -117,7 +127,7 @@ def _clip_segment(p: Point, q: Point, box: Box) -> tuple[Point, Point] | None:
             t1 = min(t1, t)
         if t0 > t1:
             return None
-    return (x1 + t0 * dx, y1 + t0 * dy), (x1 + t1 * dx, y1 + t1 * dy)
+    return t0, t1
 
 
 def _clip_polygon(points: list[Point], box: Box) -> list[Point]:

@@ -4,6 +4,9 @@ apart at the paper's middle."""
 
 from __future__ import annotations
 
+import math
+
+from pnp.draw.clip import segment_inside
 from pnp.draw.fonts import Font, ascent, descent, text_width
 from pnp.draw.shapes import FAINT, GREY, INK, Anchor, Item, Line, Page, Stroke, Text
 from pnp.draw.text import elide, fit_size
@@ -21,7 +24,7 @@ from pnp.layouts.sheet_panel import (
     score_boxes,
 )
 from pnp.paper import Paper
-from pnp.starcharts.chart import Chart
+from pnp.starcharts.chart import Cell, Chart
 from pnp.starcharts.coords import column_letter
 from pnp.units import mm
 
@@ -169,19 +172,44 @@ def _grid(chart: Chart, x: float, top: float, cell: float) -> list[Item]:
 
 
 def _figure(chart: Chart, grid: Box, cell: float) -> list[Item]:
-    """The constellation's lines, faint, stopping short of the stars they join."""
-    items: list[Item] = []
+    """The constellation's lines, faint, stopping short of the stars they join and
+    broken where they cross an asteroid or a comet (a line through a comet would read
+    as another arrow)."""
     n = chart.size
+    obstacles = [
+        Box(grid.x + (i % n) * cell, grid.top - (i // n + 1) * cell, cell, cell)
+        for i, kind in enumerate(chart.cells)
+        if kind in (Cell.ASTEROID, Cell.COMET_ROW, Cell.COMET_COL)
+    ]
+    items: list[Item] = []
     for a, b in chart.figure:
         (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
         x1, y1 = grid.x + (ca + 0.5) * cell, grid.top - (ra + 0.5) * cell
         x2, y2 = grid.x + (cb + 0.5) * cell, grid.top - (rb + 0.5) * cell
-        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
-        trim = cell * 0.36
-        if length <= 2 * trim:
-            continue
-        ux, uy = (x2 - x1) / length, (y2 - y1) / length
-        items.append(
-            Line(x1 + ux * trim, y1 + uy * trim, x2 - ux * trim, y2 - uy * trim, Stroke(FAINT, 1.6))
-        )
+        length = math.hypot(x2 - x1, y2 - y1)
+        trim = cell * 0.36 / length  # as a fraction of the line
+        cuts = [(0.0, trim), (1.0 - trim, 1.0)]
+        cuts += filter(None, (segment_inside((x1, y1), (x2, y2), o) for o in obstacles))
+        for t0, t1 in _gaps(cuts):
+            if (t1 - t0) * length < cell * 0.2:
+                continue  # a stub between a star and an obstacle says nothing
+            items.append(
+                Line(
+                    x1 + t0 * (x2 - x1),
+                    y1 + t0 * (y2 - y1),
+                    x1 + t1 * (x2 - x1),
+                    y1 + t1 * (y2 - y1),
+                    Stroke(FAINT, 1.6),
+                )
+            )
     return items
+
+
+def _gaps(cuts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The parts of [0, 1] that no cut covers."""
+    gaps, at = [], 0.0
+    for t0, t1 in sorted(cuts):
+        if t0 > at:
+            gaps.append((at, t0))
+        at = max(at, t1)
+    return gaps
