@@ -35,3 +35,11 @@ def test_the_two_set_up_commands_are_the_ones_ci_runs() -> None:
         "```sh\npython3 -m venv .venv && .venv/bin/pip install . && .venv/bin/pnp kit\n```"
         in README
     )
+
+
+def test_the_shown_warning_is_what_score_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(cli, ["starcharts", "score", "docs/examples/finished.txt"])
+    assert result.exit_code == 0
+    (warning,) = result.stderr.splitlines()
+    assert f"```\n{warning}\n```" in README
