@@ -4,6 +4,8 @@ positions with pdfminer."""
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,10 +39,71 @@ class Char:
     y0: float
     x1: float
     y1: float
+    size: float = 0.0
+    bold: bool = False
 
     @property
     def cx(self) -> float:
         return (self.x0 + self.x1) / 2
+
+
+@dataclass(frozen=True)
+class Run:
+    """One string as drawn: glyphs of one font and size side by side on one baseline."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    size: float
+    bold: bool
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+    def gap(self, other: Run) -> float:
+        dx = max(other.x0 - self.x1, self.x0 - other.x1, 0.0)
+        dy = max(other.y0 - self.y1, self.y0 - other.y1, 0.0)
+        return math.hypot(dx, dy)
+
+
+def join_runs(chars: Iterable[Char], touch: float) -> list[Run]:
+    """Consecutive glyphs of one font and size on one baseline, no further apart than
+    ``touch``, joined into runs (spaces are glyphs too)."""
+    out: list[Run] = []
+    for c in chars:
+        last = out[-1] if out else None
+        if (
+            last
+            and last.bold == c.bold
+            and abs(last.size - c.size) < 0.01
+            and abs(last.y0 - c.y0) < 0.01
+            and abs(c.x0 - last.x1) < touch
+        ):
+            out[-1] = Run(
+                last.text + c.text, last.x0, last.y0, c.x1, max(last.y1, c.y1), last.size, c.bold
+            )
+        else:
+            out.append(Run(c.text, c.x0, c.y0, c.x1, c.y1, c.size, c.bold))
+    return out
+
+
+def char(child: LTChar) -> Char:
+    return Char(
+        child.get_text(),
+        child.x0,
+        child.y0,
+        child.x1,
+        child.y1,
+        child.size,
+        child.fontname.endswith("Bold"),
+    )
 
 
 @dataclass(frozen=True)
@@ -103,7 +166,7 @@ def _walk(
 ) -> None:
     for child in node:
         if isinstance(child, LTChar):
-            chars.append(Char(child.get_text(), child.x0, child.y0, child.x1, child.y1))
+            chars.append(char(child))
             boxes.append(child.bbox)
         elif isinstance(child, LTLine):
             (x0, y0), (x1, y1) = child.pts[0], child.pts[-1]

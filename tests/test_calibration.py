@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations, pairwise
 from typing import Any
@@ -20,7 +20,16 @@ from pnp.layouts.calibration import ARM, BAR, SPAN, TOLERANCE, calibration_docum
 from pnp.layouts.page import strip_height
 from pnp.paper import A4, DEAD_MARGIN, LETTER, Paper, back_slot
 from pnp.render.pdf import render_pdf
-from tests.pdfread import MM, PageContent, Segment, pages, reader, viewer_preferences
+from tests.pdfread import (
+    MM,
+    PageContent,
+    Run,
+    Segment,
+    join_runs,
+    pages,
+    reader,
+    viewer_preferences,
+)
 
 CASES = [(paper, flip) for paper in (A4, LETTER) for flip in Flip]
 IDS = [f"{paper.name}-{flip.value}" for paper, flip in CASES]
@@ -47,49 +56,10 @@ def behind(p: Point, paper: Paper, flip: Flip) -> Point:
     return (paper.width - x, y) if flip is Flip.LONG else (x, paper.height - y)
 
 
-@dataclass(frozen=True)
-class Run:
-    """Characters printed side by side on one baseline: a label or a line of text."""
-
-    text: str
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def cx(self) -> float:
-        return (self.x0 + self.x1) / 2
-
-    @property
-    def cy(self) -> float:
-        return (self.y0 + self.y1) / 2
-
-    @property
-    def size(self) -> float:
-        return self.y1 - self.y0  # pdfminer's glyph boxes are one font size tall
-
-    def gap(self, other: Run) -> float:
-        dx = max(other.x0 - self.x1, self.x0 - other.x1, 0.0)
-        dy = max(other.y0 - self.y1, self.y0 - other.y1, 0.0)
-        return math.hypot(dx, dy)
-
-
 def runs(page: PageContent) -> list[Run]:
-    out: list[Run] = []
+    """The page's strings, top to bottom and left to right; glyphs of one string touch."""
     chars = sorted(page.chars, key=lambda c: (-round(c.y0, 2), c.x0))
-    for c in chars:
-        last = out[-1] if out else None
-        if (
-            last
-            and abs(last.y0 - c.y0) < 0.01
-            and abs(last.size - (c.y1 - c.y0)) < 0.01
-            and abs(c.x0 - last.x1) < 0.05  # glyphs of one string touch; spaces are glyphs
-        ):
-            out[-1] = Run(last.text + c.text, last.x0, last.y0, c.x1, max(last.y1, c.y1))
-        else:
-            out.append(Run(c.text, c.x0, c.y0, c.x1, c.y1))
-    return [Run(r.text.strip(), r.x0, r.y0, r.x1, r.y1) for r in out if r.text.strip()]
+    return [replace(r, text=r.text.strip()) for r in join_runs(chars, 0.05) if r.text.strip()]
 
 
 def words(page: PageContent) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import re
 from collections import Counter
-from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
@@ -30,24 +29,11 @@ from pnp.render.output import check
 from pnp.render.pdf import render_pdf
 from pnp.starcharts.chart import Cell, chart_ids, charts_dir, load_chart
 from pnp.starcharts.content import abilities
-from tests.pdfread import MM, Segment, pages
+from tests.pdfread import MM, Run, Segment, char, join_runs, pages
 
 PAPERS = [A4, LETTER]
 CHARTS = ["lyra-8", "lyra-8-obstacles", "orion-10", "orion-10-obstacles"]
 FURNITURE = "the ruler's and the footer's labels, in the strip under the content area"
-
-
-@dataclass(frozen=True)
-class Run:
-    """One string as drawn: consecutive glyphs of one font and size on one baseline."""
-
-    text: str
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    size: float
-    bold: bool
 
 
 def runs(data: bytes) -> list[list[Run]]:
@@ -58,25 +44,8 @@ def runs(data: bytes) -> list[list[Run]]:
     out = []
     for page in PDFPage.get_pages(io.BytesIO(data)):
         interpreter.process_page(page)
-        found: list[Run] = []
-        for c in device.get_result():
-            if not isinstance(c, LTChar):
-                continue
-            last = found[-1] if found else None
-            bold = c.fontname.endswith("Bold")
-            if (
-                last
-                and last.bold == bold
-                and abs(last.size - c.size) < 0.01
-                and abs(last.y0 - c.y0) < 0.01
-                and abs(last.x1 - c.x0) < 0.3
-            ):
-                found[-1] = Run(
-                    last.text + c.get_text(), last.x0, last.y0, c.x1, last.y1, last.size, bold
-                )
-            else:
-                found.append(Run(c.get_text(), c.x0, c.y0, c.x1, c.y1, c.size, bold))
-        out.append(found)
+        chars = [char(c) for c in device.get_result() if isinstance(c, LTChar)]
+        out.append(join_runs(chars, touch=0.3))
     return out
 
 
