@@ -15,6 +15,7 @@ from pnp.cli.options import (
     FLIP,
     FORMATS,
     Output,
+    card_choice,
     output_options,
     paper_option,
     printer_options,
@@ -23,7 +24,6 @@ from pnp.cli.options import (
 from pnp.kit import CALIBRATION, GAMES
 from pnp.paper import Paper
 from pnp.printer import PrinterProfile
-from pnp.units import mm
 
 
 @click.command()
@@ -66,14 +66,10 @@ def kit(
     options apply to the cards (the duplex file uses your flip and back offset)."""
     from pnp import atomic
     from pnp.kit import starcharts_jobs, starcharts_notes
-    from pnp.layouts.cards import CardOptions
-    from pnp.paper import CARD_SIZES
     from pnp.render.output import Format, write
 
     atomic.make_folder(out_dir)
-    dx, dy = printer.back_offset
-    cards = CardOptions(CARD_SIZES[card_size], bleed or 0.0, flip=printer.flip)
-    jobs = starcharts_jobs(paper, replace(cards, back_offset=(mm(dx), mm(dy))))
+    jobs = starcharts_jobs(paper, card_choice(printer, card_size, bleed))
     written: dict[str, list[str]] = {}
     with click.progressbar(
         jobs,

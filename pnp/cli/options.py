@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from click.core import ParameterSource
@@ -21,6 +21,9 @@ from pnp.paper import CARD_SIZES, PAPERS, Backs, Paper
 from pnp.printer import PrinterProfile, ProfileError, check_offset, check_scale, load_profile
 from pnp.starcharts.chart import UnknownChartError
 from pnp.units import mm
+
+if TYPE_CHECKING:
+    from pnp.layouts.cards import CardOptions
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -225,8 +228,6 @@ def card_options(f: F) -> F:
         printer: PrinterProfile,
         **kwargs: Any,
     ) -> Any:
-        from pnp.layouts.cards import CardOptions
-
         mode = Backs(backs)
         if print_shop:
             _refuse(["flip", "back_offset", "scale", "paper"], "with --print-shop")
@@ -234,16 +235,9 @@ def card_options(f: F) -> F:
                 raise click.UsageError("--backs fold has no meaning with --print-shop")
         elif mode is not Backs.DUPLEX:
             _refuse(["flip", "back_offset"], f"with --backs {mode.value} (only with duplex)")
-        default_bleed = PRINT_SHOP_BLEED if print_shop else 0.0
-        dx, dy = printer.back_offset
-        cards = CardOptions(
-            CARD_SIZES[card_size],
-            default_bleed if bleed is None else bleed,
-            mode,
-            printer.flip,
-            (mm(dx), mm(dy)),
-            print_shop,
-        )
+        if bleed is None and print_shop:
+            bleed = PRINT_SHOP_BLEED
+        cards = card_choice(printer, card_size, bleed, mode, print_shop)
         return f(*args, cards=cards, printer=printer, **kwargs)
 
     command = click.option(
@@ -259,6 +253,21 @@ def card_options(f: F) -> F:
         help="No backs, a back page after each front page, or backs below a fold.",
     )(command)
     return CARD_SIZE(BLEED(command))  # type: ignore[return-value]
+
+
+def card_choice(
+    printer: PrinterProfile,
+    card_size: str,
+    bleed: float | None,
+    backs: Backs = Backs.NONE,
+    print_shop: bool = False,
+) -> CardOptions:
+    """Card options with the printer's flip edge and back offset (mm → points)."""
+    from pnp.layouts.cards import CardOptions
+
+    dx, dy = printer.back_offset
+    size = CARD_SIZES[card_size]
+    return CardOptions(size, bleed or 0.0, backs, printer.flip, (mm(dx), mm(dy)), print_shop)
 
 
 def _refuse(names: list[str], why: str) -> None:
