@@ -10,6 +10,7 @@ used by every command that draws (``parse_profile``/``format_profile``)::
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from dataclasses import dataclass
@@ -41,7 +42,7 @@ class PrinterProfile:
 
 
 def check_offset(dx: float, dy: float) -> None:
-    if max(abs(dx), abs(dy)) > MAX_OFFSET_MM:
+    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET_MM for v in (dx, dy)):
         raise ProfileError(
             f"a back offset is at most {MAX_OFFSET_MM:g} mm each way, not {dx:g},{dy:g}: "
             "print `pnp calibrate` again and read the back's grid"

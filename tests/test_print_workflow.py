@@ -15,19 +15,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from pnp.draw.clip import ClipError, clip_items, ink_bounds
 from pnp.draw.shapes import INK, TINT, Circle, Document, Flip, Line, Poly, Rect, Stroke, Text
+from pnp.errors import SourceError
 from pnp.geometry import Box
 from pnp.layouts.calibration import calibration_document
 from pnp.layouts.cards import CROP, CardOptions, imposition, offset_range
 from pnp.layouts.starcharts import aid_document, cards_document, sheets_document
 from pnp.paper import A4, CARD_SIZES, DEAD_MARGIN, LETTER, SAFE_ZONE, Backs, Paper, back_slot
-from pnp.printer import PrinterProfile, format_profile, parse_profile, scale_from_ruler
+from pnp.printer import (
+    PrinterProfile,
+    check_offset,
+    check_scale,
+    format_profile,
+    parse_profile,
+    scale_from_ruler,
+)
 from pnp.render.pdf import render_pdf
 from pnp.starcharts.chart import load_chart
 from pnp.units import mm
@@ -531,3 +539,26 @@ def test_ctrl_c_during_start_up_ends_quietly(
         entry.main()
     assert stop.value.code == 130
     assert capsys.readouterr().err.strip() == "Aborted."
+
+
+PROFILE_LIKE = st.lists(
+    st.sampled_from(
+        ['paper = "letter"', 'flip = "short"', "back_offset = [1.5, -1]", "scale = 100.4",
+         "scale = true", 'paper = ["a4"]', "back_offset = [1, 2, 3]", "flip = 7", "x = 1",
+         "[table]", "scale = 1e999", "back_offset = [nan, inf]", '\ufeffpaper = "a4"']
+    ).map(str) | st.text(max_size=40),
+    max_size=6,
+).map("\n".join)  # fmt: skip
+
+
+@settings(max_examples=int(os.environ.get("PNP_FUZZ_EXAMPLES", "60")) * 3, deadline=None)
+@given(PROFILE_LIKE)
+def test_any_profile_text_parses_or_is_our_error(text: str) -> None:
+    try:
+        profile = parse_profile(text, "p.toml")
+    except SourceError as exc:
+        assert all(str(p).startswith("p.toml:") for p in exc.problems)
+    else:
+        check_offset(*profile.back_offset)
+        check_scale(profile.scale)
+        assert parse_profile(format_profile(profile), "p.toml") == profile
