@@ -1,0 +1,1 @@
+"""Astra (Mindclash Games): its content model, data and (later) its engine."""

@@ -1,0 +1,1 @@
+"""Astra's printables: cards, journals, boards, tokens, aids and the score pad."""
