@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pnp.play.starcharts_simulate import simulate  # noqa: E402
 from pnp.starcharts.chart import load_chart  # noqa: E402
-from pnp.starcharts.simulate import simulate  # noqa: E402
 
 CASES = [
     ("lyra-8", "random"),

@@ -16,8 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pnp.play.starcharts_simulate import simulate  # noqa: E402
 from pnp.starcharts.chart import chart_ids, load_chart  # noqa: E402
-from pnp.starcharts.simulate import simulate  # noqa: E402
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 from pnp.draw.shapes import Flip  # noqa: E402
 from pnp.layouts.calibration import calibration_document  # noqa: E402
 from pnp.layouts.cards import CardOptions, imposition  # noqa: E402
-from pnp.layouts.starcharts import cards_document, sheets_document  # noqa: E402
+from pnp.layouts.starcharts.documents import cards_document, sheets_document  # noqa: E402
 from pnp.paper import A4  # noqa: E402
 from pnp.render.pdf import render_pdf  # noqa: E402
 from pnp.starcharts.chart import load_chart  # noqa: E402

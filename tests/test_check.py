@@ -309,9 +309,9 @@ log_lines = st.sampled_from(
 @settings(max_examples=200, deadline=None)
 @given(st.lists(log_lines, max_size=20))
 def test_log_like_text_parses_and_replays_or_raises_our_error(parts: list[str]) -> None:
+    from pnp.score.starcharts_replay import check_log
     from pnp.starcharts.chart import load_chart as shipped
     from pnp.starcharts.log import parse_log
-    from pnp.starcharts.replay import check_log
 
     with contextlib.suppress(PnpError):
         check_log(parse_log("\n".join(parts), "fuzz.txt", shipped))

@@ -21,9 +21,9 @@ from pnp.draw.shapes import FAINT, Line, Text
 from pnp.geometry import Box
 from pnp.layouts.flow import Block, flow
 from pnp.layouts.page import CUT_CLEARANCE, content_area, halves
-from pnp.layouts.sheet import MIN_CELL, sheet_pages
-from pnp.layouts.sheet_panel import ABILITY_HINT, FULL, HALF, SCORE_HINT
-from pnp.layouts.starcharts import aid_document, sheets_document
+from pnp.layouts.starcharts.documents import aid_document, sheets_document
+from pnp.layouts.starcharts.sheet import MIN_CELL, sheet_pages
+from pnp.layouts.starcharts.sheet_panel import ABILITY_HINT, FULL, HALF, SCORE_HINT
 from pnp.paper import A4, LETTER, Paper
 from pnp.render.output import check
 from pnp.render.pdf import render_pdf

@@ -12,7 +12,7 @@ import pytest
 
 from pnp.draw.shapes import Document, Flip
 from pnp.layouts.cards import CardOptions
-from pnp.layouts.starcharts import aid_document, cards_document, sheets_document
+from pnp.layouts.starcharts.documents import aid_document, cards_document, sheets_document
 from pnp.paper import A4, DEAD_MARGIN, LETTER, Backs, Paper
 from pnp.render.pdf import render_pdf
 from pnp.starcharts.chart import load_chart

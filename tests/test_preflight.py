@@ -6,7 +6,7 @@ import pytest
 
 from pnp.draw.shapes import Document, Flip, Line, Page, Stroke, Text
 from pnp.layouts.cards import CardOptions
-from pnp.layouts.starcharts import aid_document, cards_document, sheets_document
+from pnp.layouts.starcharts.documents import aid_document, cards_document, sheets_document
 from pnp.paper import A4, CARD_SIZES, LETTER, Backs, ImpositionError, Paper
 from pnp.render.preflight import preflight
 from pnp.starcharts.chart import chart_ids, load_chart

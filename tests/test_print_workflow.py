@@ -26,7 +26,7 @@ from pnp.errors import SourceError
 from pnp.geometry import Box
 from pnp.layouts.calibration import calibration_document
 from pnp.layouts.cards import CROP, CardOptions, imposition, offset_range
-from pnp.layouts.starcharts import aid_document, cards_document, sheets_document
+from pnp.layouts.starcharts.documents import aid_document, cards_document, sheets_document
 from pnp.paper import A4, CARD_SIZES, DEAD_MARGIN, LETTER, SAFE_ZONE, Backs, Paper, back_slot
 from pnp.printer import (
     PrinterProfile,

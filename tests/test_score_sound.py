@@ -13,7 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import SourceError
+from pnp.play.starcharts_simulate import deal, log_text, play
 from pnp.score.starcharts import score_finished
+from pnp.score.starcharts_replay import check_log, finished_text
 from pnp.starcharts.bots import BOTS
 from pnp.starcharts.chart import Chart, chart_ids, load_chart
 from pnp.starcharts.finished import parse_finished
@@ -21,9 +23,7 @@ from pnp.starcharts.game import Game, Phase
 from pnp.starcharts.geometry import geometry
 from pnp.starcharts.log import parse_log
 from pnp.starcharts.objectives import FEWEST, fewest_marks, met
-from pnp.starcharts.replay import check_log, finished_text
 from pnp.starcharts.setup import Setup, Variant, dice_count, drafts_per_round, max_marked
-from pnp.starcharts.simulate import deal, log_text, play
 
 # PNP_SOUND_EXAMPLES=5000 for a long local run; CI keeps the default.
 EXAMPLES = int(os.environ.get("PNP_SOUND_EXAMPLES", "40"))

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnp.play.starcharts_session import VersusSession
+from pnp.score.starcharts_replay import check_log, game_result
 from pnp.starcharts.actions import format_turn
 from pnp.starcharts.bots import random_turn
 from pnp.starcharts.chart import load_chart
 from pnp.starcharts.game import Phase
 from pnp.starcharts.log import TurnLine, name_problem, parse_log
-from pnp.starcharts.replay import check_log, game_result
-from pnp.starcharts.session import VersusSession
 from tests.conftest import Run
 
 OBJECTIVES = ("two-rows", "core", "diagonal", "half-sky")

@@ -14,13 +14,13 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnp.play.starcharts_simulate import deal, log_text, play
 from pnp.score.report import result_json
+from pnp.score.starcharts_replay import check_log, game_result
 from pnp.starcharts.bots import BOTS
 from pnp.starcharts.chart import chart_ids, load_chart
 from pnp.starcharts.log import format_log, parse_log
-from pnp.starcharts.replay import check_log, game_result
 from pnp.starcharts.setup import Setup, Variant
-from pnp.starcharts.simulate import deal, log_text, play
 from tests.conftest import Run
 
 VARIANTS = [
@@ -131,7 +131,7 @@ def test_an_extended_match_replays_with_its_tie_breaks(tmp_path: Path) -> None:
 
 
 def test_every_shipped_chart_plays_in_a_sensible_number_of_rounds() -> None:
-    from pnp.starcharts.simulate import simulate
+    from pnp.play.starcharts_simulate import simulate
 
     for chart_id in chart_ids():
         chart = load_chart(chart_id)

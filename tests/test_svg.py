@@ -16,7 +16,7 @@ from pnp.draw.fonts import Font, text_width
 from pnp.draw.shapes import GREY, Anchor, Line, Page, Rect, Text
 from pnp.geometry import Box
 from pnp.layouts.cards import CardOptions
-from pnp.layouts.starcharts import aid_document, cards_document, sheets_document
+from pnp.layouts.starcharts.documents import aid_document, cards_document, sheets_document
 from pnp.paper import A4, LETTER, Backs
 from pnp.render.svg import render_svg
 from pnp.starcharts.chart import load_chart

@@ -1,5 +1,6 @@
 """The ``pnp`` command line. Commands are thin: check options, call the core, write or
-echo. Heavy modules (layouts, renderers) are imported inside the commands that draw."""
+echo. Heavy modules (layouts, renderers) are imported inside the commands that draw, and
+each game's group is imported only when it is used (the registry names it)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,23 @@ import click
 from pnp import __version__
 from pnp.cli.kit import calibrate, kit
 from pnp.cli.printer import printer
-from pnp.cli.starcharts import starcharts
 from pnp.errors import PnpError
+from pnp.games import GAMES, game
 
 
 class PnpGroup(click.Group):
     """Turns our errors into ``FILE:LINE:COL: message`` on stderr and exit status 1, and
-    an error of the system (a folder that can't be read, a full disk) into one line."""
+    an error of the system (a folder that can't be read, a full disk) into one line.
+    The games' groups come from the registry, loaded on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *(g.id for g in GAMES)])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if any(g.id == cmd_name for g in GAMES):
+            command: click.Command = game(cmd_name).command()
+            return command
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -36,7 +47,6 @@ def cli() -> None:
     """Print-and-play kits and rules-checking scorers for star-themed games."""
 
 
-cli.add_command(starcharts)
 cli.add_command(kit)
 cli.add_command(calibrate)
 cli.add_command(printer)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,18 +22,29 @@ from pnp.cli.options import (
     printer_options,
     stored_profile,
 )
-from pnp.kit import CALIBRATION, GAMES
+from pnp.games import GAMES, Game, languages
+from pnp.kit import CALIBRATION
 from pnp.paper import Paper
 from pnp.printer import PrinterProfile
+
+if TYPE_CHECKING:
+    from pnp.kit import KitSettings
 
 
 @click.command()
 @click.option(
     "--game",
-    type=click.Choice(["all", *GAMES], case_sensitive=False),
+    type=click.Choice(["all", *(g.id for g in GAMES)], case_sensitive=False),
     default="all",
     show_default=True,
     help="Which game's kit to make.",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(languages(), case_sensitive=False),
+    default="en",
+    show_default=True,
+    help="The language of games printed in several (the others stay in English).",
 )
 @click.option(
     "--out",
@@ -55,6 +67,7 @@ from pnp.printer import PrinterProfile
 @paper_option
 def kit(
     game: str,
+    lang: str,
     out_dir: Path,
     fmt: str,
     card_size: str,
@@ -62,29 +75,53 @@ def kit(
     printer: PrinterProfile,
     paper: Paper,
 ) -> None:
-    """Print everything for a game night: sheets, cards and aids. Card and printer
-    options apply to the cards (the duplex file uses your flip and back offset)."""
+    """Print everything for a game night: sheets, cards, boards and aids, one folder per
+    game. Card and printer options apply to the cards (the duplex files use your flip
+    and back offset)."""
     from pnp import atomic
-    from pnp.kit import starcharts_jobs, starcharts_notes
+    from pnp.kit import KitSettings, calibration_job
     from pnp.render.output import Format, write
 
+    games = [g for g in GAMES if game in ("all", g.id)]
+    if not any(lang in g.languages for g in games):
+        only = ", ".join(f"{g.title} in {'/'.join(g.languages)}" for g in games)
+        raise click.BadParameter(f"{lang} is not available: {only}", param_hint="--lang")
+    settings = KitSettings(
+        paper, card_choice(printer, card_size, bleed), replace(printer, paper=paper.name), lang
+    )
     atomic.make_folder(out_dir)
-    jobs = starcharts_jobs(paper, card_choice(printer, card_size, bleed))
+    test_sheet = calibration_job(settings)
+    calibration = write(test_sheet.build(), out_dir / f"{CALIBRATION}.{fmt}", Format(fmt))
+    names = [f"../{f.name}" for f in calibration]  # seen from a game's folder
+    count = len(names) + sum(_kit_part(g, settings, names, out_dir, fmt) for g in games)
+    click.echo(f"wrote {count} files to {out_dir}/")
+
+
+def _kit_part(
+    game: Game, settings: KitSettings, calibration: list[str], out_dir: Path, fmt: str
+) -> int:
+    """Writes one game's folder; returns the number of files written."""
+    from pnp import atomic
+    from pnp.kit import file_names
+    from pnp.render.output import Format, write
+
+    part = game.kit_part()
+    if settings.lang not in game.languages:  # printed in its one language
+        settings = replace(settings, lang=game.languages[0])
     written: dict[str, list[str]] = {}
     with click.progressbar(
-        jobs,
-        label=f"Star Charts kit ({paper.name})",
+        part.jobs(settings),
+        label=f"{game.title} kit ({settings.paper.name})",
         item_show_func=lambda j: j.path if j else None,
     ) as bar:
         for job in bar:
-            doc = job.build() if job.raw else job.build().scaled(printer.factor)
+            doc = job.build() if job.raw else job.build().scaled(settings.printer.factor)
             files = write(doc, out_dir / f"{job.path}.{fmt}", Format(fmt))
-            written[job.path] = [os.path.relpath(f, out_dir / "starcharts") for f in files]
-    notes = starcharts_notes(written, replace(printer, paper=paper.name))
+            written[job.path] = [os.path.relpath(f, out_dir / part.FOLDER) for f in files]
+    notes = part.notes(written, settings, file_names(calibration))
     for note in notes:
         atomic.write_text(out_dir / note.path, note.text)
-    count = sum(len(files) for files in written.values()) + len(notes)
-    click.echo(f"wrote {count} files to {out_dir}/")
+    return sum(len(files) for files in written.values()) + len(notes)
 
 
 @click.command()

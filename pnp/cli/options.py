@@ -19,7 +19,6 @@ from pnp.draw.shapes import Flip
 from pnp.errors import PnpError
 from pnp.paper import CARD_SIZES, PAPERS, Backs, Paper
 from pnp.printer import PrinterProfile, ProfileError, check_offset, check_scale, load_profile
-from pnp.starcharts.chart import UnknownChartError
 from pnp.units import mm
 
 if TYPE_CHECKING:
@@ -276,21 +275,11 @@ def _refuse(names: list[str], why: str) -> None:
             raise click.UsageError(f"--{name.replace('_', '-')} has no effect {why}")
 
 
-def complete_chart(
-    ctx: click.Context, param: click.Parameter, incomplete: str
-) -> list[click.shell_completion.CompletionItem]:
-    """Shell completion for chart ids (files are completed by the shell itself)."""
-    from pnp.starcharts.chart import chart_ids
-
-    return [
-        click.shell_completion.CompletionItem(c) for c in chart_ids() if c.startswith(incomplete)
-    ]
-
-
 @contextmanager
-def chart_usage(hint: str) -> Iterator[None]:
-    """An unknown chart id or a missing chart file is a usage error (exit status 2)."""
+def usage_errors(hint: str, *errors: type[Exception]) -> Iterator[None]:
+    """Errors of these types (an unknown name, a missing file) become usage errors of the
+    parameter ``hint`` (exit status 2)."""
     try:
         yield
-    except UnknownChartError as exc:
+    except errors as exc:
         raise click.BadParameter(str(exc), param_hint=hint) from None

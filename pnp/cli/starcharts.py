@@ -10,14 +10,19 @@ from pnp.cli.common import emit
 from pnp.cli.options import (
     Output,
     card_options,
-    chart_usage,
-    complete_chart,
     output_options,
     paper_option,
     printer_options,
     scale_option,
 )
-from pnp.cli.play import check, score, simulate, versus_ai
+from pnp.cli.starcharts_play import (
+    chart_usage,
+    check,
+    complete_chart,
+    score,
+    simulate,
+    versus_ai,
+)
 from pnp.paper import Paper
 from pnp.printer import PrinterProfile
 
@@ -64,8 +69,8 @@ def sheet(
     output: Output,
 ) -> None:
     """Player sheets for CHARTS (chart ids such as lyra-8, or chart files)."""
-    from pnp.kit import sheet_path
-    from pnp.layouts.starcharts import sheets_document
+    from pnp.layouts.starcharts.documents import sheets_document
+    from pnp.layouts.starcharts.kit import sheet_path
     from pnp.starcharts.chart import load_charts
 
     with chart_usage("CHARTS"):
@@ -81,9 +86,9 @@ def sheet(
 @output_options
 def cards(cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output) -> None:
     """The 13 objective cards, 3 × 3 per page, with optional backs."""
-    from pnp.kit import cards_path
     from pnp.layouts.cards import BackOffsetError
-    from pnp.layouts.starcharts import cards_document
+    from pnp.layouts.starcharts.documents import cards_document
+    from pnp.layouts.starcharts.kit import cards_path
     from pnp.paper import ImpositionError
 
     try:
@@ -99,8 +104,8 @@ def cards(cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Out
 @output_options
 def aid(printer: PrinterProfile, paper: Paper, output: Output) -> None:
     """The player aid, two per page."""
-    from pnp.kit import AID_PATH
-    from pnp.layouts.starcharts import aid_document
+    from pnp.layouts.starcharts.documents import aid_document
+    from pnp.layouts.starcharts.kit import AID_PATH
 
     emit(aid_document(paper), output, AID_PATH, printer.factor)
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.draw.fonts import Font, ascent, text_width
 from pnp.draw.shapes import GREY, Anchor, Circle, Item, Rect, Stroke, Text
 from pnp.draw.text import wrap
 from pnp.geometry import Box
-from pnp.layouts.symbols import asteroid, cell_symbol
-from pnp.starcharts.chart import Cell
 
 LEADING = 1.22
 CONTINUED = "(cont.)"
@@ -20,14 +19,8 @@ class Block:
     text: str
     heading: bool = False
     icon: str = ""  # a glyph drawn in a small circle before a point
-    symbol: str = ""  # or a chart cell symbol drawn in a small cell
+    symbol: Callable[[Box], list[Item]] | None = None  # or a symbol drawn in a small cell
     lead: str = ""  # bold words that start the point
-
-
-def key_symbol(kind: Cell, box: Box) -> list[Item]:
-    """A cell symbol in a key, beside text that says what an asteroid costs: without the
-    asteroid's cost mark, which would be far too small to read at this size."""
-    return asteroid(box, cost_label=False) if kind is Cell.ASTEROID else cell_symbol(kind, box)
 
 
 def _measure(block: Block, size: float, width: float) -> tuple[list[str], float, float]:
@@ -61,7 +54,7 @@ def _draw(
         side = size * 1.9
         cell = Box(x, first + size * 0.9 - side, side, side)
         items.append(Rect(cell, Stroke(GREY, 0.4)))
-        items += key_symbol(Cell(block.symbol), cell)
+        items += block.symbol(cell)
     else:
         items.append(Text(x, first, "•", size, Font.BOLD))
     lead = 0.0

@@ -25,9 +25,9 @@ from pnp.draw.shapes import (
 )
 from pnp.draw.text import fit_size, fit_wrapped
 from pnp.geometry import Box
-from pnp.layouts import symbols
 from pnp.layouts.cards import CardFace
 from pnp.layouts.page import text_block
+from pnp.layouts.starcharts import symbols
 from pnp.paper import SAFE_ZONE
 from pnp.starcharts.chart import Cell
 from pnp.starcharts.content import Objective

@@ -147,7 +147,7 @@ class VersusSession:
 
     def result(self) -> list[str]:
         from pnp.score.report import format_result
-        from pnp.starcharts.replay import game_result
+        from pnp.score.starcharts_replay import game_result
 
         return [format_result(game_result(self.game)).rstrip()]
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pnp.draw.shapes import Document
-from pnp.layouts.aid import aid_blocks, aid_pages
 from pnp.layouts.cards import CardOptions, card_pages
-from pnp.layouts.objective_cards import objective_back, objective_front
-from pnp.layouts.sheet import sheet_pages
+from pnp.layouts.starcharts.aid import aid_blocks, aid_pages
+from pnp.layouts.starcharts.objective_cards import objective_back, objective_front
+from pnp.layouts.starcharts.sheet import sheet_pages
 from pnp.paper import Backs, Paper
 from pnp.starcharts.chart import Chart
 from pnp.starcharts.content import abilities, aid, objectives

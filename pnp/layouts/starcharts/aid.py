@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import INK, Item, Line, Page, Rect, Stroke
 from pnp.geometry import Box
 from pnp.layouts.flow import Block, fit_flow
 from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
+from pnp.layouts.starcharts.symbols import key_symbol
 from pnp.paper import Paper
+from pnp.starcharts.chart import Cell
 from pnp.starcharts.content import Ability, AidSection
 from pnp.units import mm
 
@@ -23,7 +27,8 @@ def aid_blocks(sections: tuple[AidSection, ...], abilities: tuple[Ability, ...])
             if point.text == _ABILITIES:
                 blocks += [Block(a.text, icon=a.icon, lead=f"{a.name}:") for a in abilities]
             else:
-                blocks.append(Block(point.text, symbol=point.symbol, lead=point.lead))
+                symbol = partial(key_symbol, Cell(point.symbol)) if point.symbol else None
+                blocks.append(Block(point.text, symbol=symbol, lead=point.lead))
     return blocks
 
 

@@ -116,3 +116,9 @@ def cell_symbol(kind: Cell, c: Box) -> list[Item]:
     if kind in (Cell.COMET_ROW, Cell.COMET_COL):
         return comet(c, kind is Cell.COMET_ROW)
     return []
+
+
+def key_symbol(kind: Cell, box: Box) -> list[Item]:
+    """A cell symbol in a key, beside text that says what an asteroid costs: without the
+    asteroid's cost mark, which would be far too small to read at this size."""
+    return asteroid(box, cost_label=False) if kind is Cell.ASTEROID else cell_symbol(kind, box)

@@ -81,7 +81,7 @@ class Summary:
     ended_by: Counter[str] = field(default_factory=Counter)
 
     def add(self, game: Game) -> None:
-        from pnp.starcharts.replay import game_result
+        from pnp.score.starcharts_replay import game_result
 
         result = game_result(game)
         self.games += 1

@@ -5,12 +5,14 @@ from __future__ import annotations
 import contextlib
 import random
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from pnp.cli.options import complete_chart
+from pnp.cli.options import usage_errors
 from pnp.errors import Problem, SourceError
 
 if TYPE_CHECKING:
@@ -26,6 +28,26 @@ def _warn(warnings: list[Problem]) -> None:
 # the reader as "FILE: message" (exit status 1).
 _INPUT = click.Path(exists=True, readable=False, path_type=Path)
 MAX_GAMES = 100_000  # about half an hour with 4 greedy bots on 10×10
+
+
+def complete_chart(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion for chart ids (files are completed by the shell itself)."""
+    from pnp.starcharts.chart import chart_ids
+
+    return [
+        click.shell_completion.CompletionItem(c) for c in chart_ids() if c.startswith(incomplete)
+    ]
+
+
+@contextmanager
+def chart_usage(hint: str) -> Iterator[None]:
+    """An unknown chart id or a missing chart file is a usage error (exit status 2)."""
+    from pnp.starcharts.chart import UnknownChartError
+
+    with usage_errors(hint, UnknownChartError):
+        yield
 
 
 @click.command()
@@ -79,7 +101,7 @@ def check(log: Path, as_json: bool, sheets: Path | None) -> None:
     from pnp import atomic
     from pnp.score.report import dumps, format_match, format_result, match_json, result_json
     from pnp.score.result import GameResult
-    from pnp.starcharts.replay import chart_ref_from, check_log, finished_text, load_log
+    from pnp.score.starcharts_replay import chart_ref_from, check_log, finished_text, load_log
 
     parsed = load_log(log)
     games, outcome = check_log(parsed)
@@ -95,7 +117,6 @@ def check(log: Path, as_json: bool, sheets: Path | None) -> None:
 
 
 def _chart(ref: str) -> Chart:
-    from pnp.cli.options import chart_usage
     from pnp.starcharts.chart import load_chart
 
     with chart_usage("CHART"):
@@ -103,8 +124,8 @@ def _chart(ref: str) -> Chart:
 
 
 def _objectives(chart: Chart, given: str | None, rng: random.Random) -> tuple[str, ...]:
+    from pnp.play.starcharts_simulate import deal
     from pnp.starcharts.setup import Setup, Variant, check_setup
-    from pnp.starcharts.simulate import deal
 
     if given is None:
         return deal(chart, rng)
@@ -159,9 +180,9 @@ def simulate(
 ) -> None:
     """Bots play whole games: scores, game length, and how often each objective is claimed."""
     from pnp import atomic
+    from pnp.play.starcharts_simulate import format_summary
+    from pnp.play.starcharts_simulate import simulate as run
     from pnp.starcharts.setup import Variant
-    from pnp.starcharts.simulate import format_summary
-    from pnp.starcharts.simulate import simulate as run
 
     if variant is not None and players != 1:
         raise click.UsageError("--variant is for one player")
@@ -208,7 +229,7 @@ def versus_ai(
 ) -> None:
     """Play your printed sheet against the A.I.: enter your dice and picks each round."""
     from pnp import atomic
-    from pnp.starcharts.session import VersusSession
+    from pnp.play.starcharts_session import VersusSession
 
     chart = _chart(chart_ref)
     rng = random.Random(seed)

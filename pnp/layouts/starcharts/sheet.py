@@ -11,9 +11,9 @@ from pnp.draw.fonts import Font, ascent, descent, text_width
 from pnp.draw.shapes import FAINT, GREY, INK, Anchor, Item, Line, Page, Stroke, Text
 from pnp.draw.text import elide, fit_size
 from pnp.geometry import Box
-from pnp.layouts import symbols
 from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
-from pnp.layouts.sheet_panel import (
+from pnp.layouts.starcharts import symbols
+from pnp.layouts.starcharts.sheet_panel import (
     FULL,
     GAP,
     HALF,

@@ -9,8 +9,8 @@ from pnp.draw.fonts import Font, ascent, text_width
 from pnp.draw.shapes import GREY, INK, LIGHT, Anchor, Circle, Item, Rect, Stroke, Text
 from pnp.draw.text import pack, wrap
 from pnp.geometry import Box
-from pnp.layouts.flow import key_symbol
 from pnp.layouts.page import text_block
+from pnp.layouts.starcharts.symbols import key_symbol
 from pnp.starcharts.chart import Cell, Chart
 from pnp.starcharts.content import Ability, abilities
 from pnp.units import mm

@@ -1,0 +1,56 @@
+"""The registry: the one place that says which games pnp knows and what each contributes
+(its CLI group, its part of the kit with notes and credits, its languages). Everything
+is named by import path and loaded on demand, so naming a game here imports nothing."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+if TYPE_CHECKING:
+    from pnp.kit import Job, KitSettings, Note
+
+
+class KitPart(Protocol):
+    """What a game's kit module provides (see ``pnp.layouts.starcharts.kit``)."""
+
+    FOLDER: str
+
+    def jobs(self, settings: KitSettings) -> list[Job]: ...
+
+    def notes(
+        self, written: dict[str, list[str]], settings: KitSettings, calibration: str
+    ) -> list[Note]: ...
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str  # the CLI group's name and the kit's --game choice
+    title: str
+    cli: str  # "module:attribute" of its click group
+    kit: str  # its kit module
+    languages: tuple[str, ...] = ("en",)
+
+    def kit_part(self) -> KitPart:
+        return cast(KitPart, importlib.import_module(self.kit))
+
+    def command(self) -> Any:
+        module, _, attribute = self.cli.partition(":")
+        return getattr(importlib.import_module(module), attribute)
+
+
+GAMES: tuple[Game, ...] = (
+    Game(
+        "starcharts", "Star Charts", "pnp.cli.starcharts:starcharts", "pnp.layouts.starcharts.kit"
+    ),
+)
+
+
+def game(game_id: str) -> Game:
+    return next(g for g in GAMES if g.id == game_id)
+
+
+def languages(games: Sequence[Game] = GAMES) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(lang for g in games for lang in g.languages))

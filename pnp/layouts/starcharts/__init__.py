@@ -1,0 +1,1 @@
+"""Star Charts printables: player sheets, objective cards and the player aid."""

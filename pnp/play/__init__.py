@@ -1,0 +1,1 @@
+"""Playing whole games: simulations and the interactive sessions, over an engine and its scorer."""

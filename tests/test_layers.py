@@ -1,0 +1,118 @@
+"""Dependencies point one way: data → model/rules → scoring and layouts → renderers →
+CLI, and shared code knows no game. Checked on every import, lazy ones included."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PNP = Path(__file__).resolve().parent.parent / "pnp"
+GAME_PACKAGES = ("starcharts", "astra")
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(PNP.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+MODULES = {_module(p): _imports(p) for p in sorted(PNP.rglob("*.py"))}
+
+
+def _under(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def _offenders(
+    modules: list[str], forbidden: list[str], allowed: tuple[str, ...] = ()
+) -> list[str]:
+    return sorted(
+        f"{m} imports {i}"
+        for m in modules
+        for i in MODULES[m]
+        if any(_under(i, f) for f in forbidden) and not any(_under(i, a) for a in allowed)
+    )
+
+
+def _in(*prefixes: str) -> list[str]:
+    return [m for m in MODULES if any(_under(m, p) for p in prefixes)]
+
+
+ABOVE_ENGINES = ["pnp.score", "pnp.play", "pnp.layouts", "pnp.draw", "pnp.render", "pnp.cli"]
+DRAWING = ["reportlab", "svgwrite", "shapely", "fontTools"]
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_engines_import_nothing_above_them(game: str) -> None:
+    # A chart name is checked against the font that will print it (metrics only).
+    allowed = ("pnp.draw.fonts", "fontTools")
+    forbidden = [*ABOVE_ENGINES, "pnp.games", "click", *DRAWING]
+    assert _offenders(_in(f"pnp.{game}"), forbidden, allowed) == []
+
+
+def test_scorers_import_no_layout_renderer_or_cli() -> None:
+    forbidden = ["pnp.play", "pnp.layouts", "pnp.draw", "pnp.render", "pnp.cli", "click"]
+    assert _offenders(_in("pnp.score"), [*forbidden, *DRAWING]) == []
+
+
+def test_play_imports_no_layout_renderer_or_cli() -> None:
+    forbidden = ["pnp.layouts", "pnp.draw", "pnp.render", "pnp.cli", "click", *DRAWING]
+    assert _offenders(_in("pnp.play"), forbidden) == []
+
+
+def test_layouts_import_no_scorer_renderer_or_cli() -> None:
+    forbidden = ["pnp.score", "pnp.play", "pnp.render", "pnp.cli", "click"]
+    assert _offenders(_in("pnp.layouts"), [*forbidden, "reportlab", "svgwrite"]) == []
+
+
+def test_only_renderers_touch_reportlab_and_svgwrite() -> None:
+    outside = [m for m in MODULES if not _under(m, "pnp.render")]
+    assert _offenders(outside, ["reportlab", "svgwrite"]) == []
+
+
+def test_only_the_cli_touches_click() -> None:
+    outside = [m for m in MODULES if not _under(m, "pnp.cli")]
+    assert _offenders(outside, ["click"]) == []
+
+
+def _shared(module: str) -> bool:
+    """Code for every game: only the registry (``pnp.games``) may name one."""
+    parts = module.split(".")
+    if module in ("pnp", "pnp.games", "pnp.entry") or parts[1] in GAME_PACKAGES:
+        return False
+    if parts[1] in ("layouts", "score", "play", "cli") and len(parts) > 2:
+        return not parts[2].startswith(GAME_PACKAGES)
+    return True
+
+
+def test_shared_code_knows_no_game() -> None:
+    games = [f"pnp.{g}" for g in GAME_PACKAGES]
+    games += [
+        f"pnp.{layer}.{g}" for layer in ("layouts", "score", "play", "cli") for g in GAME_PACKAGES
+    ]
+    shared = [m for m in MODULES if _shared(m)]
+    assert {"pnp.kit", "pnp.layouts.cards", "pnp.cli.kit", "pnp.score.result"} <= set(shared)
+    named = sorted(
+        f"{m} imports {i}" for m in shared for i in MODULES[m] if i.startswith(tuple(games))
+    )
+    assert named == []
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_games_do_not_import_each_other(game: str) -> None:
+    others = [g for g in GAME_PACKAGES if g != game]
+    mine = _in(f"pnp.{game}", f"pnp.layouts.{game}")
+    forbidden = [f"pnp.{o}" for o in others] + [f"pnp.layouts.{o}" for o in others]
+    assert _offenders(mine, forbidden) == []
