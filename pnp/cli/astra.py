@@ -1,0 +1,56 @@
+"""``pnp astra``: Astra's print kit and scorer."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+@click.group()
+def astra() -> None:
+    """Astra (Mindclash): print kit and scorer."""
+
+
+lang_option = click.option(
+    "--lang",
+    type=click.Choice(["en", "fr"], case_sensitive=False),
+    default="en",
+    show_default=True,
+    help="Language of names and texts.",
+)
+
+
+@astra.command("constellations")
+@click.option("--json", "as_json", is_flag=True, help="Print the cards as JSON.")
+@click.option(
+    "--show", metavar="NAME", help="Draw one card's stars and lines (English or French name)."
+)
+@lang_option
+def list_constellations(as_json: bool, show: str | None, lang: str) -> None:
+    """List the 48 constellation cards, or show one."""
+    from pnp.astra.constellations import UnknownConstellationError, constellation, constellations
+    from pnp.astra.show import (
+        constellation_json,
+        constellation_table,
+        constellations_json,
+        show_constellation,
+    )
+    from pnp.astra.text import Lang
+
+    language = Lang(lang.lower())
+    if show is not None:
+        try:
+            card = constellation(show)
+        except UnknownConstellationError as exc:
+            raise click.BadParameter(str(exc), param_hint="--show") from None
+        if as_json:
+            click.echo(json.dumps(constellation_json(card, language), ensure_ascii=False, indent=2))
+        else:
+            click.echo(show_constellation(card, language), nl=False)
+        return
+    cards = constellations()
+    if as_json:
+        click.echo(json.dumps(constellations_json(cards, language), ensure_ascii=False, indent=2))
+    else:
+        click.echo(constellation_table(cards, language), nl=False)
