@@ -18,18 +18,22 @@ How a card is made, in order:
    overrides may ``add`` stars joined to a figure star (γ CMi) or ``join`` two figure
    stars (Serpens' two halves).
 2. **Pruning** to ``size`` stars (default: the figure's, at most 14). First the
-   override's ``drop`` stars go; then, while too large, the faintest star that is a leaf
-   or sits in the middle of a line (two neighbours) goes, except the figure's 3
-   brightest stars and the override's ``keep`` stars. A star in the middle of a line is
-   contracted (its two neighbours are joined), so the outline keeps its extent; a star
-   where lines branch is never dropped. The graph stays connected.
+   override's ``drop`` stars go; then, while too large, a star that is a leaf or sits
+   in the middle of a line (two neighbours) goes, except the figure's 3 brightest stars
+   and the override's ``keep`` stars: the faintest of those within ``CROWDED`` of
+   another star (they would print on top of each other), else the faintest. A star in
+   the middle of a line is contracted (its two neighbours are joined), so the outline
+   keeps its extent; a star where lines branch is never dropped. The graph stays
+   connected.
 3. **Projection.** Stereographic, about the mean direction of the card's stars, as a sky
    chart shows it: north up and east on the left (right ascension grows to the left),
    then turned by the override's ``rotate`` degrees (counter-clockwise; none so far).
    The figure is scaled so that its longer side spans 0…1 and the shorter one is
-   centred, y up.
+   centred, y up. Stars closer than ``MIN_GAP`` to each other, or than
+   ``MIN_EDGE_GAP`` to a line they are not on, are then nudged apart (``spread``).
 4. **Numbering.** Stars are numbered 1…n in reading order: from the top of the card
-   down (larger y first), and left to right between stars at the same height.
+   down (larger y first), and left to right between stars at the same height. Game
+   logs cite these numbers: a change here or in the overrides renumbers cards.
 5. **Grand stars**: 1 on cards of at most 5 stars, 2 on 6–10, 3 on 11–14. They are the
    brightest stars with an IAU proper name (the 2022 catalogue, then names adopted
    since, in the current WGSN list); if a card has too few named stars, the brightest
