@@ -3,13 +3,19 @@ documents: the Journals, the Final Scoring cards, the Player Aid cards and the s
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnp.astra.scoring_cards import scoring_cards
 from pnp.astra.text import Lang, text
 from pnp.draw.shapes import Document
+from pnp.layouts.astra.aid import aid_face, back_sections, front_sections
 from pnp.layouts.astra.journal import journal_page
 from pnp.layouts.astra.scoring_cards import scoring_back, scoring_front
 from pnp.layouts.cards import CardOptions, card_pages
-from pnp.paper import Backs, Paper
+from pnp.paper import CARD_SIZES, Backs, Paper
+
+AIDS = 5  # in the box
+AID_SIZE = CARD_SIZES["tarot"]
 
 
 def journal_document(paper: Paper, lang: Lang, count: int = 1) -> Document:
@@ -26,4 +32,20 @@ def scoring_cards_document(paper: Paper, options: CardOptions, lang: Lang) -> Do
     pages = card_pages(fronts, back, paper, options)
     duplex = options.flip if options.backs is Backs.DUPLEX and not options.print_shop else None
     title = f"Astra: {text('terms.final_scoring', lang)}"
+    return Document(title, tuple(pages), duplex, subject=title)
+
+
+def aid_document(paper: Paper, options: CardOptions, lang: Lang) -> Document:
+    """The five Player Aid cards, always tarot size (70 × 120 mm): the turn on the front,
+    the boons and the final scoring on the back. Without backs, both sides print as
+    fronts, to cut out and glue together."""
+    options = replace(options, size=AID_SIZE)
+    front = aid_face(front_sections(lang), text("aid.turn", lang), lang)
+    back = aid_face(back_sections(lang), "", lang)
+    fronts = [front] * AIDS
+    if options.backs is Backs.NONE:
+        fronts += [back] * AIDS
+    pages = card_pages(fronts, None if options.backs is Backs.NONE else back, paper, options)
+    duplex = options.flip if options.backs is Backs.DUPLEX and not options.print_shop else None
+    title = f"Astra: {text('terms.player_aid', lang)}"
     return Document(title, tuple(pages), duplex, subject=title)
