@@ -10,6 +10,7 @@ from pnp.astra.text import Lang, text
 from pnp.draw.shapes import Document
 from pnp.layouts.astra.aid import aid_face, back_sections, front_sections
 from pnp.layouts.astra.journal import journal_page
+from pnp.layouts.astra.score_pad import score_pad_page
 from pnp.layouts.astra.scoring_cards import scoring_back, scoring_front
 from pnp.layouts.cards import CardOptions, card_pages
 from pnp.paper import CARD_SIZES, Backs, Paper
@@ -49,3 +50,9 @@ def aid_document(paper: Paper, options: CardOptions, lang: Lang) -> Document:
     duplex = options.flip if options.backs is Backs.DUPLEX and not options.print_shop else None
     title = f"Astra: {text('terms.player_aid', lang)}"
     return Document(title, tuple(pages), duplex, subject=title)
+
+
+def score_pad_document(paper: Paper, lang: Lang, players: int = 5) -> Document:
+    """A page of two end-of-game score pads with ``players`` columns, cut apart."""
+    title = f"Astra: {text('score_pad.title', lang)}"
+    return Document(title, (score_pad_page(paper, lang, players),), subject=title)
