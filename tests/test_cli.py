@@ -119,7 +119,7 @@ def test_charts_lists_every_chart_and_shows_one(run: Run) -> None:
 
 
 def test_kit_writes_the_whole_star_charts_set(run: Run, tmp_path: Path) -> None:
-    result = run("kit", "--out", "night")
+    result = run("kit", "--game", "starcharts", "--out", "night")
     assert result.exit_code == 0, result.output
     kit = Path("night/starcharts")
     assert len(list((kit / "sheets").glob("*.pdf"))) == 40

@@ -388,7 +388,7 @@ def test_the_profile_paper_is_every_command_default(run: Run) -> None:
     assert run("starcharts", "aid", "--paper", "a4", "-o", "y.pdf").exit_code == 0
     width = box(reader(Path("y.pdf").read_bytes()).pages[0], "/MediaBox")[2]
     assert width == pytest.approx(A4.width)
-    assert run("kit").exit_code == 0
+    assert run("kit", "--game", "starcharts").exit_code == 0
     assert "pnp printer set --paper letter" in Path("out/starcharts/README.txt").read_text()
 
 
@@ -406,7 +406,7 @@ def test_the_scale_grows_the_ruler_and_the_test_sheet_is_never_scaled(run: Run) 
 
 
 def test_kit_files_are_the_single_commands_defaults(run: Run) -> None:
-    result = run("kit", "--paper", "letter", "--back-offset", "1,-1", "--flip", "short")
+    result = run("kit", "--game", "starcharts", "--paper", "letter", "--back-offset", "1,-1", "--flip", "short")
     assert result.exit_code == 0, result.output
     kit = {p: p.read_bytes() for p in Path("out").rglob("*.pdf")}
     Path("out").rename("kit")
@@ -426,7 +426,7 @@ def test_kit_files_are_the_single_commands_defaults(run: Run) -> None:
 
 
 def test_the_svg_kit_readme_names_svg_files(run: Run) -> None:
-    assert run("kit", "--format", "svg").exit_code == 0
+    assert run("kit", "--game", "starcharts", "--format", "svg").exit_code == 0
     readme = Path("out/starcharts/README.txt").read_text()
     assert ".pdf" not in readme
     assert "objective-cards-duplex-1.svg … -4.svg" in readme
