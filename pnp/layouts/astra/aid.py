@@ -179,10 +179,9 @@ def _point(point: Point, size: float, width: float) -> Block:
         if point.icon:
             items += point.icon(x + size * 0.8, mid, size * 1.35)
         elif point.step:
-            items.append(Circle(x + size * 0.8, mid, size * 0.62, Stroke(INK, 0.6)))
-            s = size * 0.8
+            items.append(Circle(x + size * 0.8, mid, size * 0.72, Stroke(INK, 0.6)))
             items.append(
-                Text(x + size * 0.8, mid - s * 0.36, point.step, s, Font.BOLD, Anchor.MIDDLE)
+                Text(x + size * 0.8, mid - size * 0.34, point.step, size, Font.BOLD, Anchor.MIDDLE)
             )
         else:
             items.append(Text(x, base, "•", size, Font.BOLD))

@@ -43,6 +43,7 @@ TITLE_COLUMN = mm(60)  # icon and title of each block; the hint takes the rest
 _HEAD = mm(8)
 _GAP = mm(5)
 _TRACK = mm(17)  # numbers over the spots, the spots, and "start" under the first
+_NUMBERS = mm(5.5)  # from the top of the numbers to the top of the spots
 _FRAME = Stroke(INK, 0.8)
 
 
@@ -124,8 +125,9 @@ def _fame(box: Box, spots: int, lang: Lang) -> list[Item]:
     for r in range(rows):
         cy = grid.top - (r + 0.5) * pitch_y
         count = min(cols, spots - r * cols)
-        first, last = grid.x + pitch_x / 2, grid.x + (count - 0.5) * pitch_x
-        items.append(Line(first, cy, last, cy, Stroke(LIGHT, 0.6)))
+        for c in range(count - 1):  # the track, from spot to spot
+            x = grid.x + (c + 0.5) * pitch_x
+            items.append(Line(x + SPOT / 2, cy, x + pitch_x - SPOT / 2, cy, Stroke(LIGHT, 0.6)))
         for c in range(count):
             n = r * cols + c + 1
             cx = grid.x + (c + 0.5) * pitch_x
@@ -153,9 +155,13 @@ def number(cx: float, top: float, value: int, size: float = 10.0) -> Text:
 
 def _start(cx: float, box: Box, value: int, lang: Lang) -> list[Item]:
     """A track's starting value: its spot printed marked, "start" under it."""
-    y = box.top - mm(5) - SPOT - mm(3)
+    y = box.top - _NUMBERS - SPOT - mm(3)
     label = Text(cx, y, text("journal.start", lang), MIN_TEXT, Font.REGULAR, Anchor.MIDDLE, GREY)
-    return [*spot(cx, box.top - mm(5) - SPOT / 2, marked=True), number(cx, box.top, value), label]
+    return [
+        *spot(cx, box.top - _NUMBERS - SPOT / 2, marked=True),
+        number(cx, box.top, value),
+        label,
+    ]
 
 
 def _pouch(box: Box, track: PouchTrack, lang: Lang) -> list[Item]:
@@ -172,7 +178,7 @@ def _pouch(box: Box, track: PouchTrack, lang: Lang) -> list[Item]:
     x0 = body.x + _HEAD + pitch / 2
     items += _start(x0, body, track.start, lang)
     for k, value in enumerate(track.numbers, 1):
-        items += spot(x0 + k * pitch, body.top - mm(5) - SPOT / 2)
+        items += spot(x0 + k * pitch, body.top - _NUMBERS - SPOT / 2)
         items.append(number(x0 + k * pitch, body.top, value))
     return items
 
@@ -191,10 +197,10 @@ def _wisdom(box: Box, track: WisdomTrack, lang: Lang) -> list[Item]:
     x0 = body.x + _HEAD + mm(11) / 2
     items += _start(x0, body, track.start, lang)
     x = x0 + mm(11) / 2 + gap
-    cy = body.top - mm(5) - SPOT / 2
+    cy = body.top - _NUMBERS - SPOT / 2
     for section in track.sections:
         n = section.last - section.first + 1
-        frame = Box(x, cy - pitch / 2, n * pitch, pitch)
+        frame = Box(x, cy - SPOT / 2 - mm(0.75), n * pitch, SPOT + mm(1.5))
         items.append(Rect(frame, Stroke(GREY, 0.6), radius=mm(2)))
         for k in range(n):
             items += spot(x + (k + 0.5) * pitch, cy)

@@ -21,6 +21,7 @@ MAX_PLAYERS = 5
 LABEL_COLUMN = mm(74)
 _OUTER = Stroke(INK, 0.8)
 _INNER = Stroke(GREY, 0.5)
+_LEADING = 1.2
 
 
 def _active(x: float, y: float, s: float) -> list[Item]:
@@ -92,12 +93,12 @@ def _label(row: Box, icon: Icon | None, label: str, hint: str, size: float = 9.0
     size = fit_size(label, words.w, size, Font.BOLD, MIN_TEXT)
     if not hint:
         return [*items, Text(words.x, words.cy - size * 0.36, label, size, Font.BOLD)]
-    room = words.h - size * 1.15
-    hint_size, lines = fit_wrapped(hint, words.w, room, 7.0, minimum=MIN_TEXT)
-    block = size * 1.15 + len(lines) * hint_size * 1.15
+    room = words.h - size * _LEADING
+    hint_size, lines = fit_wrapped(hint, words.w, room, 7.0, _LEADING, minimum=MIN_TEXT)
+    block = (size + len(lines) * hint_size) * _LEADING
     top = words.cy + block / 2
     items.append(Text(words.x, top - ascent(size, Font.BOLD), label, size, Font.BOLD))
-    items += text_block(words.x, top - size * 1.15, lines, hint_size, leading=1.15)
+    items += text_block(words.x, top - size * _LEADING, lines, hint_size, leading=_LEADING)
     return items
 
 
