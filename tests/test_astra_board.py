@@ -21,13 +21,13 @@ from pnp.astra.board import (
 from pnp.astra.model import CLOCKWISE, Element
 from pnp.astra.text import Lang
 from pnp.draw.clip import ink_bounds
-from pnp.draw.shapes import Circle, Document, Item, Line, Poly, Rect, Stroke, Text
+from pnp.draw.shapes import TINT, Circle, Document, Item, Line, Poly, Rect, Stroke, Text
 from pnp.errors import SourceError
 from pnp.geometry import Box
 from pnp.layouts.astra.board import board_items
 from pnp.layouts.astra.board_documents import board_document, boards_document, tokens_document
 from pnp.layouts.astra.tiles import CROSS, TileError, TileWords, tile_grid, tile_pages, tile_room
-from pnp.layouts.astra.tokens import COUNTS, INSET, TokenKind, label_box, token_layout
+from pnp.layouts.astra.tokens import COUNTS, INSET, SIZES, TokenKind, label_box, token_layout
 from pnp.layouts.page import content_area
 from pnp.paper import A4, LETTER, Paper
 from pnp.paths import data_dir
@@ -138,7 +138,8 @@ def _poster() -> tuple[list[Item], Box]:
         items.append(Line(extent.x, k * mm(60), extent.right, k * mm(60), Stroke(width=0.4)))
         items.append(Circle(k * mm(52), k * mm(60), mm(30), Stroke(width=0.8)))
         items.append(Text(k * mm(52), k * mm(60), f"label {k}", 12))
-    items.append(Poly(((mm(50), mm(50)), (mm(380), mm(200)), (mm(90), mm(450))), True, None))
+    items.append(Poly(((mm(50), mm(50)), (mm(380), mm(200)), (mm(90), mm(450))), True, None, TINT))
+    items.append(Rect(Box(mm(100), mm(200), mm(250), mm(80)), Stroke(width=1.2), TINT, mm(5)))
     return items, extent
 
 
@@ -277,6 +278,7 @@ def test_the_token_sheet_holds_every_token_once_on_one_page(paper: Paper) -> Non
     tokens = layout[0]
     assert {k: sum(t.kind is k for t in tokens) for k in TokenKind} == COUNTS
     assert COUNTS[TokenKind.TELESCOPE] == 20 and COUNTS[TokenKind.STARDUST] == 60
+    assert SIZES[TokenKind.SPHERE_MARKER] < 2 * mm(board(2).sphere_radius)  # fits a sphere
     area = content_area(paper)
     for t, other in itertools.combinations(tokens, 2):
         assert not t.box.inset(0.01).overlaps(other.box.inset(0.01))

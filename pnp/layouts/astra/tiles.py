@@ -33,6 +33,7 @@ _CUT = Stroke(GREY, 0.6, (mm(2), mm(1.5)))
 _GUIDE = Stroke(LIGHT, 0.4, (mm(0.5), mm(1)))
 _MARK = Stroke(INK, 0.3)
 _STEPS = 180  # segments of a circle cut at a tile's edge
+Point = tuple[float, float]
 
 
 class TileError(ValueError):
@@ -58,16 +59,21 @@ class Tile:
 
     @property
     def name(self) -> str:
-        return f"{chr(ord('A') + self.column)}{self.row + 1}"
+        return tile_name(self.column, self.row)
 
     @property
     def under(self) -> tuple[str, ...]:
         """The tiles laid over this one's right and bottom strips."""
-        right = Tile(self.column + 1, self.row, self.columns, self.rows, self.window)
-        below = Tile(self.column, self.row + 1, self.columns, self.rows, self.window)
-        return (right.name,) * (self.column + 1 < self.columns) + (below.name,) * (
-            self.row + 1 < self.rows
-        )
+        names = []
+        if self.column + 1 < self.columns:
+            names.append(tile_name(self.column + 1, self.row))
+        if self.row + 1 < self.rows:
+            names.append(tile_name(self.column, self.row + 1))
+        return tuple(names)
+
+
+def tile_name(column: int, row: int) -> str:
+    return f"{chr(ord('A') + column)}{row + 1}"
 
 
 def tile_room(paper: Paper) -> Box:
@@ -140,19 +146,14 @@ def _cuttable(item: Item) -> list[Item]:
     if isinstance(item, Line | Text):
         return [item]
     if isinstance(item, Circle):
-        points = tuple(
-            (
-                item.cx + item.r * math.cos(2 * math.pi * k / _STEPS),
-                item.cy + item.r * math.sin(2 * math.pi * k / _STEPS),
-            )
-            for k in range(_STEPS)
-        )
-        closed = True
+        points, closed = _arc(item.cx, item.cy, item.r, 0, _STEPS - 1), True
     elif isinstance(item, Rect):
-        if item.radius:
-            raise TileError("a rounded rectangle cannot be cut at a tile's edge")
-        b = item.box
-        points, closed = ((b.x, b.y), (b.right, b.y), (b.right, b.top), (b.x, b.top)), True
+        b, r = item.box, item.radius
+        corners = [(b.right - r, b.top - r), (b.x + r, b.top - r), (b.x + r, b.y + r)]
+        corners.append((b.right - r, b.y + r))
+        quarter = _STEPS // 4
+        points = tuple(p for k, (x, y) in enumerate(corners) for p in _arc(x, y, r, k, quarter))
+        closed = True
     else:
         points, closed = item.points, item.closed
     out: list[Item] = []
@@ -161,6 +162,15 @@ def _cuttable(item: Item) -> list[Item]:
     if item.stroke is not None:
         out.append(Poly(points + points[:1] if closed else points, False, item.stroke, None))
     return out
+
+
+def _arc(cx: float, cy: float, r: float, quarter: int, steps: int) -> tuple[Point, ...]:
+    """``steps`` + 1 points on a circle from ``quarter`` × 90°, counter-clockwise over
+    ``steps`` × 360° / ``_STEPS`` (one point for a radius of 0)."""
+    if r == 0:
+        return ((cx, cy),)
+    turn = [quarter * math.pi / 2 + 2 * math.pi * k / _STEPS for k in range(steps + 1)]
+    return tuple((cx + r * math.cos(t), cy + r * math.sin(t)) for t in turn)
 
 
 def _seams(tiles: list[Tile]) -> tuple[list[float], list[float]]:
