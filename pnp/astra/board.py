@@ -1,10 +1,8 @@
-"""The Sphere board's geometry, read from ``data/astra/board.toml``: the disc, the four
-spheres, the discard icon and, for each player count, the card slots round the disc.
-
-Lengths are millimetres with the board's centre at the origin and y up; angles are
-degrees counter-clockwise from the x axis, so clockwise makes an angle smaller. The
-same values print the boards and decide Ptolemy's "constellation physically closest to
-a sphere" (seed 004, solo mode), so a printed board always matches the engine."""
+"""The Sphere board's geometry from ``data/astra/board.toml``: the disc, the spheres, the
+discard icon and, for each player count, the card slots round the disc. Millimetres,
+centre at the origin, y up; degrees counter-clockwise from the x axis (clockwise makes
+an angle smaller). The same values print the boards and decide Ptolemy's "constellation
+physically closest to a sphere" (seed 004, solo mode)."""
 
 from __future__ import annotations
 
@@ -196,8 +194,8 @@ def _layout(data: dict[str, Any]) -> tuple[Board, list[Any]]:
 
 
 def _spheres(raw: Any, ring: float) -> tuple[Sphere, ...]:
-    if not isinstance(raw, list):
-        raise _ShapeError("the file needs four [[sphere]] tables")
+    if not (isinstance(raw, list) and len(raw) == len(Element)):
+        raise _ShapeError("the file needs four [[sphere]] tables: fire, earth, air, water")
     by_element: dict[Element, Sphere] = {}
     for table in raw:
         name = table.get("element") if isinstance(table, dict) else None
@@ -208,17 +206,15 @@ def _spheres(raw: Any, ring: float) -> tuple[Sphere, ...]:
         a = math.radians(angle)
         number = int(_number(table, "number", f"the {name} sphere"))
         by_element[kind] = Sphere(kind, angle, ring * math.cos(a), ring * math.sin(a), number)
-    if len(by_element) != len(Element):
-        raise _ShapeError("the file needs four [[sphere]] tables: fire, earth, air, water")
     return tuple(by_element[e] for e in CLOCKWISE)
 
 
 def _slot_of(raw: Any, where: str) -> Slot:
     points = raw.get("indicator") if isinstance(raw, dict) else None
-    if not (isinstance(points, list) and len(points) == 3):
+    if not (isinstance(points, list) and len(points) == 3) or not all(
+        isinstance(p, list) and len(p) == 2 for p in points
+    ):
         raise _ShapeError(f"{where}: indicator = [[x, y], [x, y], [x, y]], base, base and apex")
-    if not all(isinstance(p, list) and len(p) == 2 for p in points):
-        raise _ShapeError(f"{where}: a point is [x, y]")
     a, b, c = (
         (_number(dict(x=p[0]), "x", where), _number(dict(y=p[1]), "y", where)) for p in points
     )
