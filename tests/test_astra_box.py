@@ -288,6 +288,9 @@ def test_the_aid_is_five_tarot_cards_whatever_the_card_size(backs: Backs, count:
     doc = aid_document(A4, options, Lang.FR)
     assert len(doc.pages) == count
     assert doc.duplex == (options.flip if backs is Backs.DUPLEX else None)
+    texts = [i.text for page in doc.pages for i in page.items if isinstance(i, Text)]
+    assert texts.count("Votre tour") == 5
+    assert texts.count("4 · Phase Rêve (2 joueurs)") == 5  # the back: beside, behind, below
     shop = aid_document(A4, CardOptions(backs=Backs.DUPLEX, print_shop=True), Lang.EN)
     assert len(shop.pages) == 10
     trim = shop.pages[0].trim

@@ -38,14 +38,12 @@ def scoring_cards_document(paper: Paper, options: CardOptions, lang: Lang) -> Do
 
 def aid_document(paper: Paper, options: CardOptions, lang: Lang) -> Document:
     """The five Player Aid cards, always tarot size (70 × 120 mm): the turn on the front,
-    the boons and the final scoring on the back. Without backs, both sides print as
-    fronts, to cut out and glue together."""
+    the boons and the final scoring on the back. Without backs, each front prints beside
+    its back, to cut out and glue back to back."""
     options = replace(options, size=AID_SIZE)
     front = aid_face(front_sections(lang), text("aid.turn", lang), lang)
     back = aid_face(back_sections(lang), "", lang)
-    fronts = [front] * AIDS
-    if options.backs is Backs.NONE:
-        fronts += [back] * AIDS
+    fronts = [front, back] * AIDS if options.backs is Backs.NONE else [front] * AIDS
     pages = card_pages(fronts, None if options.backs is Backs.NONE else back, paper, options)
     duplex = options.flip if options.backs is Backs.DUPLEX and not options.print_shop else None
     title = f"Astra: {text('terms.player_aid', lang)}"
