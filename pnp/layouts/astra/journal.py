@@ -28,6 +28,7 @@ from pnp.draw.shapes import (
 from pnp.draw.text import fit_size, fit_wrapped
 from pnp.geometry import Box
 from pnp.layouts.astra import icons
+from pnp.layouts.astra.tokens import SIZES, TokenKind
 from pnp.layouts.page import content_area, finish, text_block
 from pnp.paper import Paper
 from pnp.units import mm
@@ -35,8 +36,9 @@ from pnp.units import mm
 Icon = Callable[[float, float, float], list[Item]]
 
 SPOT = mm(7.5)  # a track spot's diameter
-TELESCOPE = mm(16)  # the token sheet's sizes, so the areas hold the tokens
-STARDUST = mm(12)
+TELESCOPE = SIZES[TokenKind.TELESCOPE]  # the token sheet's, so the areas hold the tokens
+STARDUST = SIZES[TokenKind.STARDUST]
+STORAGE = mm(80)  # holds 2 rows of Telescopes and 3 of Stardust
 HINT = 8.0
 MIN_TEXT = 6.5
 TITLE_COLUMN = mm(60)  # icon and title of each block; the hint takes the rest
@@ -54,7 +56,7 @@ def footer(lang: Lang) -> str:
 def journal_page(paper: Paper, lang: Lang) -> Page:
     area = content_area(paper)
     head, rest = area.take_top(mm(13))
-    fame, rest = rest.take_top(rest.h - 3 * _GAP - 2 * (_HEAD + _TRACK) - mm(62))
+    fame, rest = rest.take_top(rest.h - 3 * _GAP - 2 * (_HEAD + _TRACK) - STORAGE)
     pouch, rest = rest.take_top(_GAP + _HEAD + _TRACK)
     wisdom, rest = rest.take_top(_GAP + _HEAD + _TRACK)
     track = journal()
@@ -210,7 +212,7 @@ def _wisdom(box: Box, track: WisdomTrack, lang: Lang) -> list[Item]:
 
 
 def _storage(box: Box, lang: Lang) -> list[Item]:
-    left, right = box.take_left(box.w * 0.4)
+    left, right = box.take_left(box.w * 0.38)
     telescopes = (icons.telescope, "journal.telescope_storage", "journal.telescope_hint")
     pouch = (icons.stardust, "terms.pouch", "journal.pouch_hint_area")
     items: list[Item] = []
@@ -238,5 +240,6 @@ def _area(box: Box, icon: Icon, title: str, hint: str, token: float) -> list[Ite
     for r in range(rows):
         for c in range(cols):
             cx, cy = grid.x + (c + 0.5) * step, grid.top - (r + 0.5) * step
-            items.append(Circle(cx, cy, token / 2, Stroke(FAINT, 0.6, (mm(1), mm(1)))))
+            guide = Box(cx - token / 2, cy - token / 2, token, token)
+            items.append(Rect(guide, Stroke(FAINT, 0.6, (mm(1), mm(1))), radius=mm(1.5)))
     return items
