@@ -1,0 +1,214 @@
+"""The front of a constellation card, after the rulebook's card anatomy: element (top
+left), Final Scoring fame, number of stars (top right), the star graph, the name, the
+ability, the four boons and the card placement indicator at the bottom edge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from pnp.astra.model import Constellation, StarKind
+from pnp.astra.text import Lang
+from pnp.draw.fonts import Font, ascent, descent, text_width
+from pnp.draw.shapes import GREY, INK, LIGHT, Anchor, Item, Line, Poly, Rect, Stroke, Text
+from pnp.draw.text import fit_size, wrap
+from pnp.geometry import Box
+from pnp.layouts.astra import icons
+from pnp.layouts.astra.labels import Spot, Style, fit_points, place_all, spread
+from pnp.layouts.cards import CardFace
+from pnp.layouts.page import text_block
+from pnp.paper import SAFE_ZONE
+from pnp.units import mm
+
+DOT = mm(1.3)  # a star's white dot: 2.6 mm across, room for a felt pen
+STAR_GAP = mm(0.9)  # the least white between two stars' shapes
+ELBOW_ROOM = mm(0.8)  # more room claimed by a star whose label is crowded, per try
+_TRIES = 8
+LINE = Stroke(LIGHT, 1.4)
+FRAME = Stroke(INK, 0.6)
+LEADING = 1.15
+NUMBERS = Style(5.5, 5.0, steps=3, step=1.5, lead=2.0)
+NAMES = Style(5.0, 4.5, color=GREY, steps=6, step=3.0, lead=1.0)
+_PAD = 0.6  # points kept clear around lines, stars and labels
+_HEADER = mm(9.5)
+_NAME = mm(5.5)
+_ABILITY = mm(11)
+_BOONS = mm(10.5)
+_GAP = mm(1.5)
+INDICATOR = (mm(6), mm(2.4))  # the placement triangle's base and height
+
+
+def reach(kind: StarKind) -> float:
+    """How far a star's shape reaches from its centre (see ``icons.star``)."""
+    return {StarKind.COMMON: 1.0, StarKind.STARTING: 1.75, StarKind.GRAND: 2.1}[kind] * DOT
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A card's star graph laid out in its area: what tests check and the card draws."""
+
+    area: Box
+    centres: tuple[tuple[float, float], ...]  # star n at centres[n - 1]
+    lines: tuple[Line, ...]
+    numbers: tuple[Text, ...]
+    names: tuple[Text, ...]
+
+    def items(self, card: Constellation) -> list[Item]:
+        stars: list[Item] = []
+        for star, (x, y) in zip(card.stars, self.centres, strict=True):
+            stars += icons.star(star.kind, x, y, DOT)
+        return [*self.lines, *stars, *self.numbers, *self.names]
+
+
+@cache  # the same figure serves both languages and every page it is printed on
+def figure(card: Constellation, area: Box, star_numbers: bool = True) -> Figure:
+    """Stars fitted to ``area`` and spread apart where they crowd, lines under them, then
+    the Grand star names and the star numbers, each clear of everything before it.
+    Where a star's label finds no clear spot, that star claims more room (its
+    neighbours and lines are pushed further from it) and the labels are placed again."""
+    extra = [0.0] * card.size
+    for _ in range(_TRIES):
+        laid, crowded = _figure(card, area, star_numbers, extra)
+        if not crowded:
+            break
+        for i in crowded:
+            extra[i] += ELBOW_ROOM
+    return laid
+
+
+def _figure(
+    card: Constellation, area: Box, star_numbers: bool, extra: list[float]
+) -> tuple[Figure, set[int]]:
+    """The figure, and the stars (indices) whose labels found no clear spot."""
+    from shapely.geometry import LineString, Point
+    from shapely.ops import unary_union
+
+    radii = [reach(s.kind) for s in card.stars]
+    room = area.inset(max(radii) + mm(0.3))
+    fitted = fit_points([(s.x, s.y) for s in card.stars], room)
+    edges = [(a - 1, b - 1) for a, b in card.edges]
+    claims = [r + e for r, e in zip(radii, extra, strict=True)]
+    centres = spread(fitted, claims, edges, area, STAR_GAP)
+    lines = tuple(Line(*centres[a], *centres[b], LINE) for a, b in edges)
+    shapes: list[Any] = [
+        LineString([centres[a], centres[b]]).buffer(LINE.width / 2 + _PAD) for a, b in edges
+    ]
+    shapes += [Point(c).buffer(r + _PAD) for c, r in zip(centres, radii, strict=True)]
+    taken = unary_union(shapes)
+    spots = [Spot(x, y, r + _PAD) for (x, y), r in zip(centres, radii, strict=True)]
+    grand = [(s.label, spots[s.number - 1]) for s in card.grand]
+    names, taken, crowded = place_all(grand, NAMES, taken, area, _PAD, spots)
+    numbers: list[Text] = []
+    if star_numbers:
+        wanted = [(str(s.number), spot) for s, spot in zip(card.stars, spots, strict=True)]
+        numbers, _, more = place_all(wanted, NUMBERS, taken, area, _PAD, spots)
+        crowded += more
+    figure = Figure(area, tuple(centres), lines, tuple(numbers), tuple(names))
+    return figure, {spots.index(s) for s in crowded}
+
+
+@dataclass(frozen=True)
+class Regions:
+    """The parts of a card front, top to bottom, inside its safe zone."""
+
+    header: Box
+    graph: Box
+    name: Box
+    ability: Box
+    boons: Box
+
+
+def regions(trim: Box) -> Regions:
+    inner = trim.inset(SAFE_ZONE).inset(mm(1.5))
+    header, rest = inner.take_top(_HEADER)
+    boons, rest = rest.take_bottom(_BOONS)
+    ability = Box(rest.x, rest.y + _GAP, rest.w, _ABILITY)
+    name = Box(rest.x, ability.top + _GAP / 2, rest.w, _NAME)
+    graph = Box(rest.x, name.top + _GAP / 2, rest.w, rest.top - name.top - _GAP)
+    return Regions(header, graph, name, ability, boons)
+
+
+def constellation_front(
+    card: Constellation, lang: Lang, ability: str, star_numbers: bool = True
+) -> CardFace:
+    """The card's front in ``lang``; ``ability`` is its ability text in that language."""
+
+    def face(trim: Box, bleed: float) -> list[Item]:
+        r = regions(trim)
+        items: list[Item] = [frame(trim)]
+        items += _header(card, r.header)
+        items += figure(card, r.graph, star_numbers).items(card)
+        title = card.title(lang.value).upper()
+        size = fit_size(title, r.name.w, 12, Font.BOLD, 7)
+        items += text_block(r.name.cx, r.name.top, [title], size, Font.BOLD, anchor=Anchor.MIDDLE)
+        items += paragraph(ability, r.ability)
+        items += _boons(card, r.boons)
+        items.append(_indicator(trim, bleed))
+        return items
+
+    return face
+
+
+def paragraph(words: str, box: Box, size: float = 7.5, minimum: float = 5.5) -> list[Item]:
+    """Centred lines at the largest size (in quarter points) whose glyphs all fit
+    ``box``, the block centred in it top to bottom."""
+    while True:
+        lines = wrap(words, size, box.w)
+        height = ascent(size) + descent(size) + (len(lines) - 1) * size * LEADING
+        widest = max(text_width(line, size) for line in lines)
+        if size <= minimum or (height <= box.h and widest <= box.w):
+            break
+        size -= 0.25
+    top = box.cy + height / 2
+    return text_block(box.cx, top, lines, size, leading=LEADING, anchor=Anchor.MIDDLE)
+
+
+def frame(trim: Box) -> Rect:
+    """A rounded frame whose stroke lies just inside the safe zone."""
+    return Rect(trim.inset(SAFE_ZONE + FRAME.width / 2), FRAME, radius=mm(2.5))
+
+
+def _header(card: Constellation, box: Box) -> list[Item]:
+    """Element and Final Scoring fame on the left, the number of stars on the right."""
+    side = box.h
+    items = icons.element(card.element, box.x + side / 2, box.cy, side)
+    medal_x = box.x + side + mm(1.5) + side * 0.4
+    items += icons.fame(medal_x, box.cy, side * 0.8)
+    fame_size = 11.0
+    items.append(
+        Text(medal_x + side * 0.4, box.cy - fame_size * 0.36, str(card.fame), fame_size, Font.BOLD)
+    )
+    count_size = 20.0
+    baseline = box.cy - count_size * 0.36
+    items.append(Text(box.right, baseline, str(card.size), count_size, Font.BOLD, Anchor.END))
+    dot_x = box.right - text_width(str(card.size), count_size, Font.BOLD) - mm(2.2)
+    items += icons.star(StarKind.COMMON, dot_x, box.cy, DOT * 0.9)
+    return items
+
+
+def _boons(card: Constellation, box: Box) -> list[Item]:
+    """The four boons left to right, each an icon and its amount in a box."""
+    items: list[Item] = []
+    for boon, slot in zip(card.boons, box.columns(4, mm(1.2)), strict=True):
+        items.append(Rect(slot, Stroke(INK, 0.6), radius=mm(1.2)))
+        icon = min(slot.h * 0.72, slot.w * 0.5)
+        items += icons.boon(boon.kind, slot.x + mm(1) + icon / 2, slot.cy, icon)
+        size = 11.0
+        x = (slot.x + mm(1) + icon + slot.right) / 2
+        items.append(
+            Text(x, slot.cy - size * 0.36, str(boon.amount), size, Font.BOLD, Anchor.MIDDLE)
+        )
+    return items
+
+
+def _indicator(trim: Box, bleed: float) -> Poly:
+    """A triangle on the bottom edge: with the board's it makes a diamond (seed 000,
+    "Card placement indicator"). With bleed it runs on past the trim, so a cut a little
+    low leaves no white sliver under it."""
+    base, height = INDICATOR
+    x, y = trim.cx, trim.y
+    points = [(x - base / 2, y), (x, y + height), (x + base / 2, y)]
+    if bleed:
+        points += [(x + base / 2, y - bleed), (x - base / 2, y - bleed)]
+    return Poly(tuple(points), True, None, INK)
