@@ -86,11 +86,14 @@ def test_each_label_is_nearest_its_own_star(size: CardSize) -> None:
         owners = list(range(1, card.size + 1)) + grand
         for label, number in zip([*fig.numbers, *fig.names], owners, strict=True):
             shape = ink(label)
-            gaps = {
-                s.number: shape.distance(_point(fig.centres[s.number - 1])) - reach(s.kind)
-                for s in card.stars
+            centres = {
+                s.number: shape.distance(_point(fig.centres[s.number - 1])) for s in card.stars
             }
-            assert min(gaps, key=lambda n: gaps[n]) == number, f"{card.name}: {label.text!r}"
+            edges = {s.number: centres[s.number] - reach(s.kind) for s in card.stars}
+            for distance in (centres, edges):
+                assert min(distance, key=lambda n: distance[n]) == number, (
+                    f"{card.name}: {label.text!r}"
+                )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)

@@ -24,19 +24,23 @@ from pnp.units import mm
 DOT = mm(1.3)  # a star's white dot: 2.6 mm across, room for a felt pen
 STAR_GAP = mm(0.9)  # the least white between two stars' shapes
 ELBOW_ROOM = mm(0.8)  # more room claimed by a star whose label is crowded, per try
-_TRIES = 8
+_TRIES = 12
 LINE = Stroke(LIGHT, 1.4)
 FRAME = Stroke(INK, 0.6)
 LEADING = 1.15
 NUMBERS = Style(5.5, 5.0, steps=3, step=1.5, lead=2.0)
 NAMES = Style(5.0, 4.5, color=GREY, steps=6, step=3.0, lead=1.0)
-_PAD = 0.6  # points kept clear around lines, stars and labels
-_HEADER = mm(9.5)
+_PAD = 0.6  # points kept clear around lines and stars
+LABEL_GAP = 1.5  # points kept clear between two labels
+_HEADER = mm(8.5)
 _NAME = mm(5.5)
 _ABILITY = mm(11)
-_BOONS = mm(10.5)
+_BOONS = mm(9.5)
 _GAP = mm(1.5)
-INDICATOR = (mm(6), mm(2.4))  # the placement triangle's base and height
+# The placement triangle's base (the board's triangles have a 10 mm base too) and height
+# (it stays in the strip under the boons).
+INDICATOR = (mm(10), mm(2.5))
+_DIGITS = 0.36  # half a digit's height, in ems: a baseline this far below a centre
 
 
 def reach(kind: StarKind) -> float:
@@ -98,11 +102,11 @@ def _figure(
     taken = unary_union(shapes)
     spots = [Spot(x, y, r + _PAD) for (x, y), r in zip(centres, radii, strict=True)]
     grand = [(s.label, spots[s.number - 1]) for s in card.grand]
-    names, taken, crowded = place_all(grand, NAMES, taken, area, _PAD, spots)
+    names, taken, crowded = place_all(grand, NAMES, taken, area, LABEL_GAP, spots)
     numbers: list[Text] = []
     if star_numbers:
         wanted = [(str(s.number), spot) for s, spot in zip(card.stars, spots, strict=True)]
-        numbers, _, more = place_all(wanted, NUMBERS, taken, area, _PAD, spots)
+        numbers, _, more = place_all(wanted, NUMBERS, taken, area, LABEL_GAP, spots)
         crowded += more
     figure = Figure(area, tuple(centres), lines, tuple(numbers), tuple(names))
     return figure, {spots.index(s) for s in crowded}
@@ -177,10 +181,12 @@ def _header(card: Constellation, box: Box) -> list[Item]:
     items += icons.fame(medal_x, box.cy, side * 0.8)
     fame_size = 11.0
     items.append(
-        Text(medal_x + side * 0.4, box.cy - fame_size * 0.36, str(card.fame), fame_size, Font.BOLD)
+        Text(
+            medal_x + side * 0.4, box.cy - fame_size * _DIGITS, str(card.fame), fame_size, Font.BOLD
+        )
     )
     count_size = 20.0
-    baseline = box.cy - count_size * 0.36
+    baseline = box.cy - count_size * _DIGITS
     items.append(Text(box.right, baseline, str(card.size), count_size, Font.BOLD, Anchor.END))
     dot_x = box.right - text_width(str(card.size), count_size, Font.BOLD) - mm(2.2)
     items += icons.star(StarKind.COMMON, dot_x, box.cy, DOT * 0.9)
@@ -197,7 +203,7 @@ def _boons(card: Constellation, box: Box) -> list[Item]:
         size = 11.0
         x = (slot.x + mm(1) + icon + slot.right) / 2
         items.append(
-            Text(x, slot.cy - size * 0.36, str(boon.amount), size, Font.BOLD, Anchor.MIDDLE)
+            Text(x, slot.cy - size * _DIGITS, str(boon.amount), size, Font.BOLD, Anchor.MIDDLE)
         )
     return items
 

@@ -185,12 +185,18 @@ def place(
 
 
 def _astray(shape: Any, spot: Spot, rivals: Sequence[Spot], lead: float) -> bool:
-    """Whether a label is as near another star's edge as its own (a reader could take
-    it for the other star's)."""
+    """Whether a reader could take a label for another star's: unless it is nearer its
+    own star's edge than any other star's edge by ``lead``, and nearer its own star's
+    centre than any other's (a label beside a big Grand star's burst can be near the
+    burst's tip but far from its dot)."""
     from shapely.geometry import Point
 
-    own = shape.distance(Point(spot.x, spot.y)) - spot.gap
-    return any(shape.distance(Point(r.x, r.y)) - r.gap < own + lead for r in rivals)
+    centre = shape.distance(Point(spot.x, spot.y))
+    for r in rivals:
+        other = shape.distance(Point(r.x, r.y))
+        if other - r.gap < centre - spot.gap + lead or other <= centre:
+            return True
+    return False
 
 
 def place_all(
