@@ -129,6 +129,11 @@ def test_star_numbers_are_readable_and_can_be_left_out() -> None:
         assert min(t.size for t in fig.names) >= 4.5
         bare = _figure(card, POKER, star_numbers=False)
         assert bare.numbers == () and len(bare.names) == len(card.grand)
+    graph = regions(_trim(POKER)).graph
+    for numbers, count in ((True, 14), (False, 0)):
+        items = _front(constellation("Orion"), Lang.FR, POKER, numbers)
+        texts = [i for i in items if isinstance(i, Text) and _inside(ink_bounds(i), graph)]
+        assert len([t for t in texts if t.text.isdigit()]) == count
 
 
 def test_a_figure_that_is_not_crowded_keeps_its_shape() -> None:
