@@ -45,6 +45,7 @@ GAMES: tuple[Game, ...] = (
     Game(
         "starcharts", "Star Charts", "pnp.cli.starcharts:starcharts", "pnp.layouts.starcharts.kit"
     ),
+    Game("astra", "Astra", "pnp.cli.astra:astra", "pnp.layouts.astra.kit", ("en", "fr")),
 )
 
 

@@ -92,7 +92,7 @@ CREDITS = """Credits
 {game}
 
 Star positions and constellation figures: d3-celestial by Olaf Frohn, from XHIP
-(Anderson & Francis 2012) and the IAU constellation charts. Its licence:
+(Anderson & Francis 2012) and the IAU constellation charts. Its licence (BSD 3-Clause):
 
 {sky}
 Star names: IAU Working Group on Star Names (WGSN), Creative Commons Attribution.

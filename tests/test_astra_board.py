@@ -82,7 +82,7 @@ def test_cards_stand_on_the_disc_edge_meeting_their_triangles(players: int) -> N
         ("[discard]\nangle = 90.0", "[discard]\nangle = -90.0", "between Water and Fire"),
         ("players = 5", "players = 4", "one side each"),
         ("x = 0.00, y = 139.45", "x = 0.00, y = 141.45", "slot 1: the card's bottom edge"),
-        ("[-5.00, 95.00], [0.00, 89.00]", "[-5.00, 95.00], [0.00, 99.00]", "apex"),
+        ("[-5.00, 95.00], [0.00, 92.50]", "[-5.00, 95.00], [0.00, 99.00]", "apex"),
         ("radius = 95.0", "radius = 95.0\nradius = 1", "board.toml:10:11: Cannot overwrite"),
     ],
 )

@@ -406,7 +406,17 @@ def test_the_scale_grows_the_ruler_and_the_test_sheet_is_never_scaled(run: Run) 
 
 
 def test_kit_files_are_the_single_commands_defaults(run: Run) -> None:
-    result = run("kit", "--game", "starcharts", "--paper", "letter", "--back-offset", "1,-1", "--flip", "short")
+    result = run(
+        "kit",
+        "--game",
+        "starcharts",
+        "--paper",
+        "letter",
+        "--back-offset",
+        "1,-1",
+        "--flip",
+        "short",
+    )
     assert result.exit_code == 0, result.output
     kit = {p: p.read_bytes() for p in Path("out").rglob("*.pdf")}
     Path("out").rename("kit")

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from pnp.astra.text import Lang
+
 
 class Element(Enum):
     FIRE = "fire"
@@ -84,5 +86,5 @@ class Constellation:
     def neighbours(self, number: int) -> tuple[int, ...]:
         return tuple(sorted(b if a == number else a for a, b in self.edges if number in (a, b)))
 
-    def title(self, lang: str) -> str:
-        return self.name_fr if lang == "fr" else self.name
+    def title(self, lang: Lang) -> str:
+        return self.name_fr if lang is Lang.FR else self.name

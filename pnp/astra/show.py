@@ -44,7 +44,7 @@ def constellation_table(cs: tuple[Constellation, ...] | list[Constellation], lan
     for c in cs:
         rows.append(
             (
-                c.title(lang.value),
+                c.title(lang),
                 c.name if lang is Lang.FR else c.name_fr,
                 _element(c, lang),
                 str(c.size),
@@ -162,7 +162,7 @@ def show_constellation(c: Constellation, lang: Lang = Lang.EN) -> str:
     starting, grand, common, stars_word, lines_word, fame_word = _LEGEND[lang]
     other = c.name if lang is Lang.FR else c.name_fr
     out = [
-        f"{c.title(lang.value)} ({other}, {c.key}) · {_element(c, lang)} · {c.size} {stars_word}"
+        f"{c.title(lang)} ({other}, {c.key}) · {_element(c, lang)} · {c.size} {stars_word}"
         f" · {fame_word} {c.fame}",
         "",
     ]

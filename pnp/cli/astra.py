@@ -6,19 +6,17 @@ import json
 
 import click
 
+from pnp.astra.text import Lang
+from pnp.cli.astra_print import COMMANDS, LANG
+
 
 @click.group()
 def astra() -> None:
     """Astra (Mindclash): print kit and scorer."""
 
 
-lang_option = click.option(
-    "--lang",
-    type=click.Choice(["en", "fr"], case_sensitive=False),
-    default="en",
-    show_default=True,
-    help="Language of names and texts.",
-)
+for _command in COMMANDS:
+    astra.add_command(_command)
 
 
 @astra.command("constellations")
@@ -26,8 +24,8 @@ lang_option = click.option(
 @click.option(
     "--show", metavar="NAME", help="Draw one card's stars and lines (English or French name)."
 )
-@lang_option
-def list_constellations(as_json: bool, show: str | None, lang: str) -> None:
+@LANG
+def list_constellations(as_json: bool, show: str | None, lang: Lang) -> None:
     """List the 48 constellation cards, or show one."""
     from pnp.astra.constellations import UnknownConstellationError, constellation, constellations
     from pnp.astra.show import (
@@ -36,21 +34,19 @@ def list_constellations(as_json: bool, show: str | None, lang: str) -> None:
         constellations_json,
         show_constellation,
     )
-    from pnp.astra.text import Lang
 
-    language = Lang(lang.lower())
     if show is not None:
         try:
             card = constellation(show)
         except UnknownConstellationError as exc:
             raise click.BadParameter(str(exc), param_hint="--show") from None
         if as_json:
-            click.echo(json.dumps(constellation_json(card, language), ensure_ascii=False, indent=2))
+            click.echo(json.dumps(constellation_json(card, lang), ensure_ascii=False, indent=2))
         else:
-            click.echo(show_constellation(card, language), nl=False)
+            click.echo(show_constellation(card, lang), nl=False)
         return
     cards = constellations()
     if as_json:
-        click.echo(json.dumps(constellations_json(cards, language), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(constellations_json(cards, lang), ensure_ascii=False, indent=2))
     else:
-        click.echo(constellation_table(cards, language), nl=False)
+        click.echo(constellation_table(cards, lang), nl=False)

@@ -143,7 +143,7 @@ def constellation_front(
         items: list[Item] = [frame(trim)]
         items += _header(card, r.header)
         items += figure(card, r.graph, star_numbers).items(card)
-        title = card.title(lang.value).upper()
+        title = card.title(lang).upper()
         size = fit_size(title, r.name.w, 12, Font.BOLD, 7)
         items += text_block(r.name.cx, r.name.top, [title], size, Font.BOLD, anchor=Anchor.MIDDLE)
         items += paragraph(ability, r.ability)

@@ -71,7 +71,7 @@ def star(kind: StarKind, cx: float, cy: float, r: float) -> list[Item]:
         d = r * 1.75
         diamond = ((cx, cy + d), (cx + d, cy), (cx, cy - d), (cx - d, cy))
         return [Poly(diamond, True, Stroke(INK, width), INK), dot]
-    burst = _star_points(cx, cy, r * 2.1, 8, 0.55)
+    burst = _star_points(cx, cy, r * 1.8, 8, 0.55)
     return [Poly(burst, True, Stroke(INK, width * 0.8), INK), dot]
 
 

@@ -1,0 +1,229 @@
+"""``pnp astra cards|game-end|scoring-cards|aid|journal|board|tokens|score-pad``: Astra's
+printables, with the options every drawing command shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from pnp.astra.text import Lang
+from pnp.cli.common import emit
+from pnp.cli.options import (
+    Output,
+    card_options,
+    given,
+    output_options,
+    paper_option,
+    printer_options,
+    scale_option,
+    usage_errors,
+)
+from pnp.paper import Paper
+from pnp.printer import PrinterProfile
+
+if TYPE_CHECKING:
+    from pnp.astra.model import Constellation
+    from pnp.draw.shapes import Document
+    from pnp.layouts.cards import CardOptions
+
+LANG = click.option(
+    "--lang",
+    type=click.Choice([lang.value for lang in Lang], case_sensitive=False),
+    default="en",
+    show_default=True,
+    callback=lambda ctx, param, value: Lang(value.lower()),
+    help="English or French.",
+)
+
+
+def _players(choices: list[str], default: str) -> Callable[[Any], Any]:
+    return click.option(
+        "--players",
+        type=click.Choice(choices),
+        default=default,
+        show_default=True,
+        help="Number of players.",
+    )
+
+
+def _cards(doc: Callable[[], Document]) -> Document:
+    """A card document, or a usage error when the options don't fit the paper."""
+    from pnp.layouts.cards import BackOffsetError
+    from pnp.paper import ImpositionError
+
+    try:
+        return doc()
+    except (BackOffsetError, ImpositionError) as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def _scale(cards: CardOptions, printer: PrinterProfile) -> float:
+    return 1.0 if cards.print_shop else printer.factor
+
+
+def _only(names: str | None) -> list[Constellation] | None:
+    from pnp.astra.constellations import UnknownConstellationError, constellation
+
+    if names is None:
+        return None
+    with usage_errors("--only", UnknownConstellationError):
+        picked = [constellation(n.strip()) for n in names.split(",") if n.strip()]
+    if not picked:
+        raise click.BadParameter("name at least one constellation", param_hint="--only")
+    return list(dict.fromkeys(picked))
+
+
+@click.command()
+@click.option("--only", metavar="NAME,…", help="Only these cards (English or French names).")
+@click.option(
+    "--star-numbers/--no-star-numbers",
+    default=True,
+    show_default=True,
+    help="Number the stars (game logs name stars by these numbers).",
+)
+@LANG
+@printer_options
+@card_options
+@paper_option
+@output_options
+def cards(
+    only: str | None,
+    star_numbers: bool,
+    lang: Lang,
+    cards: CardOptions,
+    printer: PrinterProfile,
+    paper: Paper,
+    output: Output,
+) -> None:
+    """The 48 constellation cards, 3 × 3 per page, with optional backs; with
+    --format svg, one SVG per card."""
+    from pnp.astra.constellations import constellations
+    from pnp.layouts.astra.card_documents import card_svg_document, constellation_cards_document
+    from pnp.layouts.astra.kit import cards_path
+
+    chosen = _only(only) or list(constellations())
+    if output.fmt == "svg":
+        doc = _cards(lambda: card_svg_document(chosen, cards, lang, star_numbers))
+    else:
+        doc = _cards(
+            lambda: constellation_cards_document(chosen, paper, cards, lang, star_numbers),
+        )
+    emit(doc, output, cards_path(cards, only is not None), _scale(cards, printer))
+
+
+@click.command("game-end")
+@LANG
+@printer_options
+@card_options
+@paper_option
+@output_options
+def game_end(
+    lang: Lang, cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output
+) -> None:
+    """The Game End card."""
+    from pnp.layouts.astra.card_documents import game_end_document
+    from pnp.layouts.astra.kit import game_end_path
+
+    doc = _cards(lambda: game_end_document(paper, cards, lang))
+    emit(doc, output, game_end_path(cards), _scale(cards, printer))
+
+
+@click.command("scoring-cards")
+@LANG
+@printer_options
+@card_options
+@paper_option
+@output_options
+def scoring_cards(
+    lang: Lang, cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output
+) -> None:
+    """The 6 Final Scoring cards."""
+    from pnp.layouts.astra.box_documents import scoring_cards_document
+    from pnp.layouts.astra.kit import scoring_cards_path
+
+    doc = _cards(lambda: scoring_cards_document(paper, cards, lang))
+    emit(doc, output, scoring_cards_path(cards), _scale(cards, printer))
+
+
+@click.command()
+@LANG
+@printer_options
+@card_options
+@paper_option
+@output_options
+def aid(
+    lang: Lang, cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output
+) -> None:
+    """The Player Aid cards (tarot size: the turn does not fit a poker card)."""
+    from pnp.layouts.astra.box_documents import aid_document
+    from pnp.layouts.astra.kit import aid_path
+
+    if given("card_size"):
+        raise click.UsageError("--card-size has no effect: the Player Aid is a tarot card")
+    doc = _cards(lambda: aid_document(paper, cards, lang))
+    emit(doc, output, aid_path(cards), _scale(cards, printer))
+
+
+@click.command()
+@LANG
+@scale_option
+@paper_option
+@output_options
+def journal(lang: Lang, printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    """A player's Journal: print one per player."""
+    from pnp.layouts.astra.box_documents import journal_document
+    from pnp.layouts.astra.kit import JOURNAL_PATH
+
+    emit(journal_document(paper, lang), output, JOURNAL_PATH, printer.factor)
+
+
+@click.command()
+@_players(["2", "3", "4", "5", "all"], "all")
+@LANG
+@scale_option
+@paper_option
+@output_options
+def board(players: str, lang: Lang, printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    """The Sphere boards: one side for --players N, or all four."""
+    from pnp.layouts.astra.board_documents import board_document, boards_document
+    from pnp.layouts.astra.kit import board_path
+
+    if players == "all":
+        emit(boards_document(paper, lang), output, board_path(None), printer.factor)
+        return
+    doc = board_document(paper, int(players), lang)
+    emit(doc, output, board_path(int(players)), printer.factor)
+
+
+@click.command()
+@LANG
+@scale_option
+@paper_option
+@output_options
+def tokens(lang: Lang, printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    """First Player token, Sphere marker, 20 Telescopes and 60 Stardust."""
+    from pnp.layouts.astra.board_documents import tokens_document
+    from pnp.layouts.astra.kit import TOKENS_PATH
+
+    emit(tokens_document(paper, lang), output, TOKENS_PATH, printer.factor)
+
+
+@click.command("score-pad")
+@_players(["2", "3", "4", "5"], "5")
+@LANG
+@scale_option
+@paper_option
+@output_options
+def score_pad(
+    players: str, lang: Lang, printer: PrinterProfile, paper: Paper, output: Output
+) -> None:
+    """The end-of-game score pad, its rows in the order of final scoring."""
+    from pnp.layouts.astra.box_documents import score_pad_document
+    from pnp.layouts.astra.kit import SCORE_PAD_PATH
+
+    emit(score_pad_document(paper, lang, int(players)), output, SCORE_PAD_PATH, printer.factor)
+
+
+COMMANDS = (cards, game_end, scoring_cards, aid, journal, board, tokens, score_pad)

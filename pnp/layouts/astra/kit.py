@@ -1,0 +1,207 @@
+"""Astra's part of the kit. Its paths are also the single commands' default outputs, so
+the two always agree; the kit's README.txt is in the kit's language."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING
+
+from pnp.kit import SVG_NOTE, Job, KitSettings, Note, credits_text, file_names, printing_notes
+
+if TYPE_CHECKING:
+    from pnp.layouts.cards import CardOptions
+
+FOLDER = "astra"
+JOURNAL_PATH = "astra/journal"
+BOARDS_PATH = "astra/sphere-boards"
+TOKENS_PATH = "astra/tokens"
+SCORE_PAD_PATH = "astra/score-pad"
+
+
+def board_path(players: int | None) -> str:
+    return BOARDS_PATH if players is None else f"astra/sphere-board-{players}-players"
+
+
+def _suffix(options: CardOptions) -> str:
+    from pnp.paper import Backs
+
+    if options.print_shop:
+        return "-print-shop"
+    return "" if options.backs is Backs.NONE else f"-{options.backs.value}"
+
+
+def cards_path(options: CardOptions, only: bool = False) -> str:
+    return f"astra/constellation-cards{'-some' if only else ''}{_suffix(options)}"
+
+
+def scoring_cards_path(options: CardOptions) -> str:
+    return f"astra/final-scoring-cards{_suffix(options)}"
+
+
+def game_end_path(options: CardOptions) -> str:
+    return f"astra/game-end-card{_suffix(options)}"
+
+
+def aid_path(options: CardOptions) -> str:
+    return f"astra/player-aid{_suffix(options)}"
+
+
+def jobs(settings: KitSettings) -> list[Job]:
+    from pnp.astra.constellations import constellations
+    from pnp.astra.text import Lang
+    from pnp.layouts.astra.board_documents import boards_document, tokens_document
+    from pnp.layouts.astra.box_documents import (
+        aid_document,
+        journal_document,
+        score_pad_document,
+        scoring_cards_document,
+    )
+    from pnp.layouts.astra.card_documents import constellation_cards_document, game_end_document
+    from pnp.paper import Backs
+
+    paper, lang = settings.paper, Lang(settings.lang)
+    fronts = replace(settings.cards, backs=Backs.NONE)
+    duplex = replace(settings.cards, backs=Backs.DUPLEX)
+    cards = constellations()
+    out: list[Job] = []
+    for options in (fronts, duplex):
+        build = partial(constellation_cards_document, cards, paper, options, lang)
+        out.append(Job(cards_path(options), build))
+    out.append(Job(game_end_path(duplex), lambda: game_end_document(paper, duplex, lang)))
+    out.append(Job(scoring_cards_path(duplex), lambda: scoring_cards_document(paper, duplex, lang)))
+    out.append(Job(aid_path(duplex), lambda: aid_document(paper, duplex, lang)))
+    out.append(Job(JOURNAL_PATH, lambda: journal_document(paper, lang)))
+    out.append(Job(BOARDS_PATH, lambda: boards_document(paper, lang)))
+    out.append(Job(TOKENS_PATH, lambda: tokens_document(paper, lang)))
+    out.append(Job(SCORE_PAD_PATH, lambda: score_pad_document(paper, lang)))
+    return out
+
+
+README = {
+    "en": """\
+Astra: print-and-play kit
+=========================
+
+Our own cards and boards for Astra (Mindclash Games), drawn from real sky data: you
+need the rules (the publisher's rulebook). Print every page at 100 % ("actual size");
+the ruler on every page must measure 50 mm.{scaled}{svg}
+
+{fronts}
+    the 48 constellation cards, fronts only (print the backs yourself, or
+    use the duplex file).
+{duplex}
+    the same with their backs, for a duplex printer (made for a {flip}-edge
+    flip, backs moved {dx},{dy} mm).{order}
+{game_end}
+    the Game End card, with its back.
+{scoring}
+    the 6 Final Scoring cards, with their backs.
+{aid}
+    the Player Aid cards, with their backs.
+{journal}
+    a Journal: print one per player.
+{boards}
+    the Sphere boards: the sides for 2, 3, 4 and 5 players.
+{tokens}
+    First Player token, Sphere marker, 20 Telescopes and 60 Stardust.
+{score_pad}
+    the end-of-game score pad, in the order of final scoring.
+{calibration}
+    a test sheet for your printer (in the folder above).
+
+{printer} `pnp astra cards --only NAME` reprints a lost or damaged card.
+
+You also need one marker pen per player (and a third one, the Dreamer's, for two
+players).
+
+Credits: see CREDITS.txt.
+""",
+    "fr": """\
+Astra : kit à imprimer
+======================
+
+Nos propres cartes et plateaux pour Astra (Mindclash Games), tirés de vraies données du
+ciel : il vous faut les règles (le livret de l'éditeur). Imprimez chaque page à 100 %
+(« taille réelle ») ; la règle de chaque page doit mesurer 50 mm.{scaled}{svg}
+
+{fronts}
+    les 48 cartes Constellation, recto seul.
+{duplex}
+    les mêmes avec leur verso, pour une imprimante recto verso (retournement
+    sur le bord {flip}, versos décalés de {dx},{dy} mm).{order}
+{game_end}
+    la carte Fin de partie, avec son verso.
+{scoring}
+    les 6 cartes Décompte final, avec leur verso.
+{aid}
+    les aides de jeu, avec leur verso.
+{journal}
+    un plateau Joueur : à imprimer pour chaque joueur.
+{boards}
+    les disques élémentaires : les faces pour 2, 3, 4 et 5 joueurs.
+{tokens}
+    tuile Premier joueur, pion Élément, 20 Télescopes et 60 poussières d'étoile.
+{score_pad}
+    le bloc de score, dans l'ordre du décompte final.
+{calibration}
+    une page de test pour votre imprimante (dans le dossier au-dessus).
+
+{printer} `pnp astra cards --only NOM` réimprime une carte perdue ou abîmée.
+
+Il vous faut aussi un feutre par joueur (et un troisième, celui du rêveur, à deux).
+
+Crédits : voir CREDITS.txt.
+""",
+}
+
+FLIP_FR = {"long": "long", "short": "court"}
+
+PRINTER_FR = """\
+Si les versos sont décalés, ou si la règle ne mesure pas 50 mm : imprimez la page de
+test en recto verso, suivez-la, enregistrez une fois ce que vous lisez avec
+
+    pnp printer set --paper {paper} --flip {flip} --back-offset DX,DY --scale POURCENT
+
+et refaites le kit (`pnp kit --game astra --lang fr`) : toutes les commandes utilisent
+ensuite votre profil d'imprimante (`pnp printer show` l'affiche)."""
+
+CREDIT = """\
+Astra is a game by Patrik Porkoláb and Frigyes Schöberl, published by Mindclash Games.
+These cards, boards and tokens are our own design, drawn by pnp from public sky data:
+they are not the publisher's art, and the rules are the publisher's rulebook's.
+Astra est un jeu de Mindclash Games ; ces cartes sont notre propre dessin."""
+
+
+def readme(written: dict[str, list[str]], settings: KitSettings, calibration: str) -> str:
+    from pnp.layouts.cards import CardOptions
+    from pnp.paper import Backs
+
+    duplex = CardOptions(backs=Backs.DUPLEX)
+    fmt = written[JOURNAL_PATH][0].rsplit(".", 1)[1]
+    fields = printing_notes(settings, calibration)
+    if settings.lang == "fr":
+        printer = settings.printer
+        fields["printer"] = PRINTER_FR.format(paper=printer.paper, flip=printer.flip.value)
+        fields["flip"] = FLIP_FR[fields["flip"]]
+    return README[settings.lang].format(
+        fronts=file_names(written[cards_path(CardOptions())]),
+        duplex=file_names(written[cards_path(duplex)]),
+        game_end=file_names(written[game_end_path(duplex)]),
+        scoring=file_names(written[scoring_cards_path(duplex)]),
+        aid=file_names(written[aid_path(duplex)]),
+        journal=file_names(written[JOURNAL_PATH]),
+        boards=file_names(written[BOARDS_PATH]),
+        tokens=file_names(written[TOKENS_PATH]),
+        score_pad=file_names(written[SCORE_PAD_PATH]),
+        order="\n    Odd files are fronts, even files their backs." if fmt == "svg" else "",
+        svg=SVG_NOTE if fmt == "svg" else "",
+        **fields,
+    )
+
+
+def notes(written: dict[str, list[str]], settings: KitSettings, calibration: str) -> list[Note]:
+    return [
+        Note(f"{FOLDER}/README.txt", readme(written, settings, calibration)),
+        Note(f"{FOLDER}/CREDITS.txt", credits_text(CREDIT)),
+    ]
