@@ -160,40 +160,48 @@ def place(
     of ``rivals``, at the largest size that has one, shrinking by quarter points;
     failing that, the candidate that is nearest its own star and overlaps ``taken``
     least."""
+    from shapely.prepared import prep
+
+    fast = prep(taken)
+    sizes = [style.size]
+    while sizes[-1] > style.minimum:
+        sizes.append(max(style.minimum, sizes[-1] - 0.25))
+    tried: list[tuple[Text, Box, bool]] = []
+    for size in sizes:
+        for text in candidates(words, spot, size, style.font, style.color, style.steps, style.step):
+            b = ink_bounds(text)
+            if not area.contains(b, 0.0):
+                continue
+            astray = _astray(b, spot, rivals, style.lead)
+            if not astray and not fast.intersects(_shape(b)):
+                return text, True
+            tried.append((text, b, astray))
+    if not tried:
+        raise ValueError(f"no room in the graph area for the label {words!r}")
+    near = [t for t in tried if not t[2]] or tried  # a label by its own star first
+    best = min(near, key=lambda t: _shape(t[1]).intersection(taken).area)
+    return best[0], False
+
+
+def _shape(b: Box) -> Any:
     from shapely.geometry import box
 
-    inside = box(area.x, area.y, area.right, area.top)
-    best: tuple[bool, float, Text] | None = None
-    size = style.size
-    while True:
-        for text in candidates(words, spot, size, style.font, style.color, style.steps, style.step):
-            shape = label_shape(text)
-            if not inside.contains(shape):
-                continue
-            astray = _astray(shape, spot, rivals, style.lead)
-            if not astray and not shape.intersects(taken):
-                return text, True
-            overlap = shape.intersection(taken).area
-            if best is None or (astray, overlap) < best[:2]:
-                best = (astray, overlap, text)
-        if size <= style.minimum:
-            break
-        size = max(style.minimum, size - 0.25)
-    if best is None:
-        raise ValueError(f"no room in the graph area for the label {words!r}")
-    return best[2], False
+    return box(b.x, b.y, b.right, b.top)
 
 
-def _astray(shape: Any, spot: Spot, rivals: Sequence[Spot], lead: float) -> bool:
+def _distance(b: Box, x: float, y: float) -> float:
+    """From a point to the nearest point of a box (0 inside it)."""
+    return math.hypot(max(b.x - x, 0.0, x - b.right), max(b.y - y, 0.0, y - b.top))
+
+
+def _astray(b: Box, spot: Spot, rivals: Sequence[Spot], lead: float) -> bool:
     """Whether a reader could take a label for another star's: unless it is nearer its
     own star's edge than any other star's edge by ``lead``, and nearer its own star's
     centre than any other's (a label beside a big Grand star's burst can be near the
     burst's tip but far from its dot)."""
-    from shapely.geometry import Point
-
-    centre = shape.distance(Point(spot.x, spot.y))
+    centre = _distance(b, spot.x, spot.y)
     for r in rivals:
-        other = shape.distance(Point(r.x, r.y))
+        other = _distance(b, r.x, r.y)
         if other - r.gap < centre - spot.gap + lead or other <= centre:
             return True
     return False
