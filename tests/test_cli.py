@@ -182,6 +182,10 @@ def test_commands_that_do_not_draw_import_no_drawing_library(tmp_path: Path) -> 
         ["starcharts", "score", str(tmp_path / "finished.txt")],
         simulate,
         ["starcharts", "check", str(tmp_path / "logs" / "game-1.txt")],
+        ["astra", "constellations", "--json"],
+        ["astra", "constellations", "--show", "taureau", "--lang", "fr"],
+        ["--help"],
+        ["astra", "--help"],
     ]
     code = f"""
 import sys
@@ -192,8 +196,10 @@ for args in {commands!r}:
     except SystemExit as exit:
         assert not exit.code, (args, exit.code)
 print("HEAVY", [m for m in ("reportlab", "svgwrite", "shapely", "fontTools") if m in sys.modules])
+print("DRAWING CODE", [m for m in sys.modules if m.startswith(("pnp.layouts", "pnp.render"))])
 """
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=False
     )
     assert "HEAVY []" in result.stdout, result.stdout + result.stderr
+    assert "DRAWING CODE []" in result.stdout, result.stdout
