@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
+import tomllib
 from pathlib import Path
+from typing import Any
 
 from pnp.errors import InputError, MissingFileError, Problem, SourceError
 
@@ -82,3 +85,14 @@ def grid_row(line: str, limit: int) -> tuple[int, list[tuple[int, str]]]:
     step = 2 if len(body) > 1 and not body[1::2].strip(" ") else 1
     count = (len(body) + 1) // 2 if step == 2 else len(body)
     return count, [(start + i, body[i]) for i in range(0, min(len(body), limit * step), step)]
+
+
+def parse_toml(text: str, path: str, lead: str = "") -> dict[str, Any]:
+    """A TOML document's tables; a syntax error is a ``SourceError`` at the line and
+    column tomllib names, its message after ``lead``."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        where = re.search(r"line (\d+), column (\d+)", str(exc))
+        line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
+        raise SourceError([Problem(path, line, col, f"{lead}{exc}")]) from None

@@ -11,14 +11,13 @@ used by every command that draws (``parse_profile``/``format_profile``)::
 from __future__ import annotations
 
 import math
-import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.draw.shapes import Flip
 from pnp.errors import PnpError, Problem, SourceError
 from pnp.paper import PAPERS
+from pnp.parsing import parse_toml
 
 MAX_OFFSET_MM = 10.0
 SCALE_RANGE = (98.0, 102.0)
@@ -92,12 +91,7 @@ def updated(
 
 
 def parse_profile(text: str, path: str) -> PrinterProfile:
-    try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))
-    except tomllib.TOMLDecodeError as exc:
-        where = re.search(r"line (\d+), column (\d+)", str(exc))
-        line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
-        raise SourceError([Problem(path, line, col, f"not a TOML file: {exc}")]) from None
+    data = parse_toml(text.removeprefix("\ufeff"), path, "not a TOML file: ")
     problems: list[str] = []
     unknown = sorted(set(data) - {"paper", "flip", "back_offset", "scale"})
     if unknown:

@@ -7,7 +7,6 @@ of the turn."""
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -15,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.astra.text import Lang
-from pnp.errors import Problem, ProblemCollector, SourceError
+from pnp.errors import ProblemCollector
+from pnp.parsing import parse_toml
 from pnp.paths import data_dir
 
 MAX_TEXT = 170  # characters: about four lines of 6.5 pt across a poker card
@@ -63,12 +63,7 @@ def _key_line(text: str, start: int, key: str) -> int:
 
 def parse_abilities(text: str, path: str) -> tuple[Ability, ...]:
     """The abilities in ``text``, or every problem in it as a ``SourceError``."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        where = re.search(r"line (\d+), column (\d+)", str(exc))
-        line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
-        raise SourceError([Problem(path, line, col, str(exc))]) from None
+    data = parse_toml(text, path)
     problems = ProblemCollector(path)
     records: Any = data.get("ability")
     if set(data) != {"ability"} or not isinstance(records, list):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -16,6 +15,7 @@ from typing import Any
 
 from pnp.astra.model import CLOCKWISE, Element
 from pnp.errors import Problem, ProblemCollector, SourceError
+from pnp.parsing import parse_toml
 from pnp.paths import data_dir
 
 Point = tuple[float, float]
@@ -135,12 +135,7 @@ def _line(source: str, pattern: str, nth: int = 0) -> int:
 
 
 def parse_boards(source: str, path: str) -> dict[int, Board]:
-    try:
-        data = tomllib.loads(source)
-    except tomllib.TOMLDecodeError as exc:
-        where = re.search(r"line (\d+), column (\d+)", str(exc))
-        line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
-        raise SourceError([Problem(path, line, col, str(exc))]) from None
+    data = parse_toml(source, path)
     try:
         base, raw_sides = _layout(data)
     except _ShapeError as exc:

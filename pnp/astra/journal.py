@@ -4,14 +4,13 @@ count with them, so a printed journal always matches its scorer."""
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import Problem, SourceError
+from pnp.parsing import parse_toml
 from pnp.paths import data_dir
 
 
@@ -84,12 +83,7 @@ class Journal:
 def read_data(name: str) -> tuple[Path, dict[str, Any]]:
     """A TOML file of ``data/astra``; a syntax error is reported at its line."""
     path = data_dir() / "astra" / name
-    try:
-        return path, tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        where = re.search(r"line (\d+), column (\d+)", str(exc))
-        line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
-        raise SourceError([Problem(str(path), line, col, str(exc))]) from None
+    return path, parse_toml(path.read_text(encoding="utf-8"), str(path))
 
 
 def _sections(start: int, spots: int, ends: list[int], limits: list[int]) -> list[WisdomSection]:

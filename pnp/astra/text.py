@@ -6,12 +6,11 @@ French terms follow the French rulebook (seed 004)."""
 
 from __future__ import annotations
 
-import re
-import tomllib
 from enum import Enum
 from functools import cache
 
 from pnp.errors import Problem, SourceError
+from pnp.parsing import parse_toml
 from pnp.paths import data_dir
 
 
@@ -26,11 +25,9 @@ def _entries() -> dict[str, dict[str, str]]:
     problems: list[Problem] = []
     for path in sorted((data_dir() / "astra" / "text").glob("*.toml")):
         try:
-            tables = tomllib.loads(path.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            where = re.search(r"line (\d+), column (\d+)", str(exc))
-            line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
-            problems.append(Problem(str(path), line, col, str(exc)))
+            tables = parse_toml(path.read_text(encoding="utf-8"), str(path))
+        except SourceError as exc:
+            problems += exc.problems
             continue
         for name, entry in tables.items():
             langs = {lang.value for lang in Lang}

@@ -3,14 +3,13 @@ The same records are printed and scored, so a printed kit always matches its sco
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import Problem, SourceError
+from pnp.parsing import parse_toml
 from pnp.paths import data_dir
 
 
@@ -47,12 +46,7 @@ class AidSection:
 
 def _load(name: str) -> tuple[Path, dict[str, Any]]:
     path = data_dir() / "starcharts" / name
-    try:
-        return path, tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        where = re.search(r"line (\d+), column (\d+)", str(exc))
-        line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
-        raise SourceError([Problem(str(path), line, col, str(exc))]) from None
+    return path, parse_toml(path.read_text(encoding="utf-8"), str(path))
 
 
 def _records(name: str, table: str, kind: type[Any]) -> tuple[Any, ...]:
