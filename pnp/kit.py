@@ -68,8 +68,8 @@ and make the kit again (`pnp kit`): every command uses your printer profile from
 (`pnp printer show` prints it)."""
 
 
-def printing_notes(settings: KitSettings, calibration: str) -> dict[str, str]:
-    """The fields every game's README uses to say how to print."""
+def printing_notes(settings: KitSettings, calibration: str, fmt: str) -> dict[str, str]:
+    """The fields every game's README uses to say how to print its ``fmt`` files."""
     printer = settings.printer
     scaled = (
         f" Pages are scaled to {printer.scale:g} % to correct your printer."
@@ -82,6 +82,8 @@ def printing_notes(settings: KitSettings, calibration: str) -> dict[str, str]:
         "dx": f"{printer.back_offset[0]:+g}",
         "dy": f"{printer.back_offset[1]:+g}",
         "calibration": calibration,
+        "order": "\n    Odd files are fronts, even files their backs." if fmt == "svg" else "",
+        "svg": SVG_NOTE if fmt == "svg" else "",
         "printer": PRINTER_NOTE.format(paper=printer.paper, flip=printer.flip.value),
     }
 

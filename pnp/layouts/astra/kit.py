@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pnp.kit import SVG_NOTE, Job, KitSettings, Note, credits_text, file_names, printing_notes
+from pnp.kit import Job, KitSettings, Note, credits_text, file_names, printing_notes
 
 if TYPE_CHECKING:
     from pnp.layouts.cards import CardOptions
@@ -179,7 +179,7 @@ def readme(written: dict[str, list[str]], settings: KitSettings, calibration: st
 
     duplex = CardOptions(backs=Backs.DUPLEX)
     fmt = written[JOURNAL_PATH][0].rsplit(".", 1)[1]
-    fields = printing_notes(settings, calibration)
+    fields = printing_notes(settings, calibration, fmt)
     if settings.lang == "fr":
         printer = settings.printer
         fields["printer"] = PRINTER_FR.format(paper=printer.paper, flip=printer.flip.value)
@@ -194,8 +194,6 @@ def readme(written: dict[str, list[str]], settings: KitSettings, calibration: st
         boards=file_names(written[BOARDS_PATH]),
         tokens=file_names(written[TOKENS_PATH]),
         score_pad=file_names(written[SCORE_PAD_PATH]),
-        order="\n    Odd files are fronts, even files their backs." if fmt == "svg" else "",
-        svg=SVG_NOTE if fmt == "svg" else "",
         **fields,
     )
 

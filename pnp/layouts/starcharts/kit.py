@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pnp.kit import SVG_NOTE, Job, KitSettings, Note, credits_text, file_names, printing_notes
+from pnp.kit import Job, KitSettings, Note, credits_text, file_names, printing_notes
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document
@@ -94,9 +94,7 @@ def readme(written: dict[str, list[str]], settings: KitSettings, calibration: st
         fronts=file_names(written[cards_path(CardOptions())]),
         duplex=file_names(written[cards_path(CardOptions(backs=Backs.DUPLEX))]),
         aid=file_names(written[AID_PATH]),
-        order="\n    Odd files are fronts, even files their backs." if fmt == "svg" else "",
-        svg=SVG_NOTE if fmt == "svg" else "",
-        **printing_notes(settings, calibration),
+        **printing_notes(settings, calibration, fmt),
     )
 
 
