@@ -192,3 +192,13 @@ def test_every_back_option_works_for_the_cards(run: Run) -> None:
     ):
         result = run("astra", "cards", *args, "-o", "x.pdf")
         assert result.exit_code == 0, (args, result.output)
+
+
+def test_the_svg_kit_readme_names_its_files_in_french(run: Run) -> None:
+    assert run("kit", "--game", "astra", "--format", "svg", "--lang", "fr").exit_code == 0
+    readme = Path("out/astra/README.txt").read_text(encoding="utf-8")
+    assert ".pdf" not in readme and "Chaque fichier .svg" in readme
+    named = re.findall(r"^([^ \n]+\.svg)", readme, re.M)
+    assert len(named) == 10  # the 9 documents and the test sheet
+    for name in named:
+        assert (Path("out/astra") / name).is_file(), name

@@ -157,6 +157,12 @@ Crédits : voir CREDITS.txt.
 
 FLIP_FR = {"long": "long", "short": "court"}
 
+SVG_FR = """
+
+Chaque fichier .svg est une page, mesurée en millimètres ; un document de plusieurs
+pages est numéroté -1, -2, …. Le texte est dessiné en contours : aucune police n'est
+nécessaire."""
+
 PRINTER_FR = """\
 Si les versos sont décalés, ou si la règle ne mesure pas 50 mm : imprimez la page de
 test en recto verso, suivez-la, enregistrez une fois ce que vous lisez avec
@@ -184,6 +190,9 @@ def readme(written: dict[str, list[str]], settings: KitSettings, calibration: st
         printer = settings.printer
         fields["printer"] = PRINTER_FR.format(paper=printer.paper, flip=printer.flip.value)
         fields["flip"] = FLIP_FR[fields["flip"]]
+        if fmt == "svg":
+            fields["svg"] = SVG_FR
+            fields["order"] = "\n    Les fichiers impairs sont les rectos, les pairs leurs versos."
     return README[settings.lang].format(
         fronts=file_names(written[cards_path(CardOptions())]),
         duplex=file_names(written[cards_path(duplex)]),
