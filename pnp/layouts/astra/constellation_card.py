@@ -28,8 +28,8 @@ _TRIES = 12
 LINE = Stroke(LIGHT, 1.4)
 FRAME = Stroke(INK, 0.6)
 LEADING = 1.15
-NUMBERS = Style(5.5, 5.0, steps=3, step=1.5, lead=2.0)
-NAMES = Style(5.0, 4.5, color=GREY, steps=6, step=3.0, lead=1.0)
+NUMBERS = Style(5.5, 5.0, steps=3, step=1.5, lead=2.0, centre_lead=3.0)
+NAMES = Style(5.0, 4.5, color=GREY, steps=6, step=3.0, lead=1.0, centre_lead=3.0)
 _PAD = 0.6  # points kept clear around lines and stars
 LABEL_GAP = 1.5  # points kept clear between two labels
 _HEADER = mm(8.5)

@@ -150,6 +150,7 @@ class Style:
     steps: int = 3  # distances tried
     step: float = 2.0  # points between them
     lead: float = 0.0  # points: how much nearer its own star than any other it must be
+    centre_lead: float = 0.0  # points: the same, measured to the stars' centres
 
 
 def place(
@@ -172,7 +173,7 @@ def place(
             b = ink_bounds(text)
             if not area.contains(b, 0.0):
                 continue
-            astray = _astray(b, spot, rivals, style.lead)
+            astray = _astray(b, spot, rivals, style.lead, style.centre_lead)
             if not astray and not fast.intersects(_shape(b)):
                 return text, True
             tried.append((text, b, astray))
@@ -194,15 +195,15 @@ def _distance(b: Box, x: float, y: float) -> float:
     return math.hypot(max(b.x - x, 0.0, x - b.right), max(b.y - y, 0.0, y - b.top))
 
 
-def _astray(b: Box, spot: Spot, rivals: Sequence[Spot], lead: float) -> bool:
+def _astray(b: Box, spot: Spot, rivals: Sequence[Spot], lead: float, centre_lead: float) -> bool:
     """Whether a reader could take a label for another star's: unless it is nearer its
     own star's edge than any other star's edge by ``lead``, and nearer its own star's
-    centre than any other's (a label beside a big Grand star's burst can be near the
-    burst's tip but far from its dot)."""
+    centre than any other's by ``centre_lead`` (a label beside a big Grand star's burst
+    can be near the burst's tip but far from its dot)."""
     centre = _distance(b, spot.x, spot.y)
     for r in rivals:
         other = _distance(b, r.x, r.y)
-        if other - r.gap < centre - spot.gap + lead or other <= centre:
+        if other - r.gap < centre - spot.gap + lead or other < centre + centre_lead:
             return True
     return False
 
