@@ -94,6 +94,8 @@ def test_each_label_is_nearest_its_own_star(size: CardSize) -> None:
                 assert min(distance, key=lambda n: distance[n]) == number, (
                     f"{card.name}: {label.text!r}"
                 )
+            nearest_other = min(d for n, d in centres.items() if n != number)
+            assert nearest_other >= centres[number] + mm(1), f"{card.name}: {label.text!r}"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
