@@ -64,8 +64,8 @@ double-sided, follow it, store what you read once with
 
     pnp printer set --paper {paper} --flip {flip} --back-offset DX,DY --scale PERCENT
 
-and make the kit again (`pnp kit`): every command uses your printer profile from then on
-(`pnp printer show` prints it)."""
+and make the kit again with the same `pnp kit` command: every command uses your printer
+profile from then on (`pnp printer show` prints it)."""
 
 
 def printing_notes(settings: KitSettings, calibration: str, fmt: str) -> dict[str, str]:

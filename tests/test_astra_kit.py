@@ -151,7 +151,7 @@ def test_kit_files_are_the_single_commands_defaults(run: Run) -> None:
 
 def test_a_game_printed_in_english_only_refuses_french(run: Run) -> None:
     result = run("kit", "--game", "starcharts", "--lang", "fr")
-    assert result.exit_code == 2 and "Star Charts in en" in result.output
+    assert result.exit_code == 2 and "Star Charts is printed in en" in result.output
 
 
 def test_only_reprints_some_cards_by_any_name(run: Run) -> None:

@@ -12,7 +12,7 @@ from pnp.cli.astra_print import COMMANDS, LANG
 
 @click.group()
 def astra() -> None:
-    """Astra (Mindclash): print kit and scorer."""
+    """Astra (Mindclash): the print kit in English or French, and the cards' data."""
 
 
 for _command in COMMANDS:

@@ -84,8 +84,8 @@ def kit(
 
     games = [g for g in GAMES if game in ("all", g.id)]
     if not any(lang in g.languages for g in games):
-        only = ", ".join(f"{g.title} in {'/'.join(g.languages)}" for g in games)
-        raise click.BadParameter(f"{lang} is not available: {only}", param_hint="--lang")
+        only = "; ".join(f"{g.title} is printed in {' or '.join(g.languages)}" for g in games)
+        raise click.BadParameter(f"no game here is printed in {lang}: {only}", param_hint="--lang")
     settings = KitSettings(
         paper, card_choice(printer, card_size, bleed), replace(printer, paper=paper.name), lang
     )

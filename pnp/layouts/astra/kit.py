@@ -88,8 +88,7 @@ need the rules (the publisher's rulebook). Print every page at 100 % ("actual si
 the ruler on every page must measure 50 mm.{scaled}{svg}
 
 {fronts}
-    the 48 constellation cards, fronts only (print the backs yourself, or
-    use the duplex file).
+    the 48 constellation cards, fronts only.
 {duplex}
     the same with their backs, for a duplex printer (made for a {flip}-edge
     flip, backs moved {dx},{dy} mm).{order}
@@ -110,7 +109,9 @@ the ruler on every page must measure 50 mm.{scaled}{svg}
 {calibration}
     a test sheet for your printer (in the folder above).
 
-{printer} `pnp astra cards --only NAME` reprints a lost or damaged card.
+{printer}
+
+`pnp astra cards --only NAME` reprints a lost or damaged card.
 
 You also need one marker pen per player (and a third one, the Dreamer's, for two
 players).
@@ -147,7 +148,9 @@ ciel : il vous faut les règles (le livret de l'éditeur). Imprimez chaque page 
 {calibration}
     une page de test pour votre imprimante (dans le dossier au-dessus).
 
-{printer} `pnp astra cards --only NOM` réimprime une carte perdue ou abîmée.
+{printer}
+
+`pnp astra cards --only NOM` réimprime une carte perdue ou abîmée.
 
 Il vous faut aussi un feutre par joueur (et un troisième, celui du rêveur, à deux).
 
@@ -169,14 +172,21 @@ test en recto verso, suivez-la, enregistrez une fois ce que vous lisez avec
 
     pnp printer set --paper {paper} --flip {flip} --back-offset DX,DY --scale POURCENT
 
-et refaites le kit (`pnp kit --game astra --lang fr`) : toutes les commandes utilisent
+et refaites le kit avec la même commande `pnp kit` : toutes les commandes utilisent
 ensuite votre profil d'imprimante (`pnp printer show` l'affiche)."""
 
-CREDIT = """\
+CREDIT = {
+    "en": """\
 Astra is a game by Patrik Porkoláb and Frigyes Schöberl, published by Mindclash Games.
 These cards, boards and tokens are our own design, drawn by pnp from public sky data:
-they are not the publisher's art, and the rules are the publisher's rulebook's.
-Astra est un jeu de Mindclash Games ; ces cartes sont notre propre dessin."""
+they are not the publisher's art, and the rules are the publisher's rulebook's.""",
+    "fr": """\
+Astra est un jeu de Patrik Porkoláb et Frigyes Schöberl, édité par Mindclash Games.
+Ces cartes, plateaux et jetons sont notre propre dessin, tracé par pnp à partir de
+données publiques du ciel : ce ne sont pas les illustrations de l'éditeur, et les
+règles sont celles de son livret. (Astra is a game by Mindclash Games; these cards
+are our own design. The notices below are in English, as their authors wrote them.)""",
+}
 
 
 def readme(written: dict[str, list[str]], settings: KitSettings, calibration: str) -> str:
@@ -210,5 +220,5 @@ def readme(written: dict[str, list[str]], settings: KitSettings, calibration: st
 def notes(written: dict[str, list[str]], settings: KitSettings, calibration: str) -> list[Note]:
     return [
         Note(f"{FOLDER}/README.txt", readme(written, settings, calibration)),
-        Note(f"{FOLDER}/CREDITS.txt", credits_text(CREDIT)),
+        Note(f"{FOLDER}/CREDITS.txt", credits_text(CREDIT[settings.lang])),
     ]
