@@ -202,3 +202,9 @@ def test_the_svg_kit_readme_names_its_files_in_french(run: Run) -> None:
     assert len(named) == 10  # the 9 documents and the test sheet
     for name in named:
         assert (Path("out/astra") / name).is_file(), name
+
+
+def test_the_aid_has_no_card_size_option(run: Run) -> None:
+    assert "--card-size" not in run("astra", "aid", "--help").output
+    assert run("astra", "aid", "--card-size", "tarot").exit_code == 2
+    assert run("astra", "aid", "--backs", "fold", "-o", "aid.pdf").exit_code == 0

@@ -13,7 +13,7 @@ from pnp.cli.common import emit
 from pnp.cli.options import (
     Output,
     card_options,
-    given,
+    fixed_size_card_options,
     output_options,
     paper_option,
     printer_options,
@@ -150,18 +150,16 @@ def scoring_cards(
 @click.command()
 @LANG
 @printer_options
-@card_options
+@fixed_size_card_options("tarot")
 @paper_option
 @output_options
 def aid(
     lang: Lang, cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output
 ) -> None:
-    """The Player Aid cards (tarot size: the turn does not fit a poker card)."""
+    """The Player Aid cards, tarot size (the turn does not fit a poker card)."""
     from pnp.layouts.astra.box_documents import aid_document
     from pnp.layouts.astra.kit import aid_path
 
-    if given("card_size"):
-        raise click.UsageError("--card-size has no effect: the Player Aid is a tarot card")
     doc = _cards(lambda: aid_document(paper, cards, lang))
     emit(doc, output, aid_path(cards), _scale(cards, printer))
 

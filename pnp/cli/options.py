@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 from click.core import ParameterSource
@@ -216,11 +216,22 @@ BLEED = click.option(
 def card_options(f: F) -> F:
     """The card options, after ``printer_options`` → ``cards``: a ``CardOptions``. An
     option that would have no effect in the chosen mode is a usage error."""
+    return cast(F, CARD_SIZE(_card_options(f)))
 
+
+def fixed_size_card_options(size: str) -> Callable[[F], F]:
+    """``card_options`` for cards of one size only: no ``--card-size``."""
+
+    def decorate(f: F) -> F:
+        return cast(F, _card_options(f, size))
+
+    return decorate
+
+
+def _card_options(f: Callable[..., Any], fixed_size: str | None = None) -> Any:
     @functools.wraps(f)
     def command(
         *args: Any,
-        card_size: str,
         backs: str,
         bleed: float | None,
         print_shop: bool,
@@ -236,6 +247,7 @@ def card_options(f: F) -> F:
             _refuse(["flip", "back_offset"], f"with --backs {mode.value} (only with duplex)")
         if bleed is None and print_shop:
             bleed = PRINT_SHOP_BLEED
+        card_size = kwargs.pop("card_size", fixed_size)
         cards = card_choice(printer, card_size, bleed, mode, print_shop)
         return f(*args, cards=cards, printer=printer, **kwargs)
 
@@ -251,7 +263,7 @@ def card_options(f: F) -> F:
         show_default=True,
         help="No backs, a back page after each front page, or backs below a fold.",
     )(command)
-    return CARD_SIZE(BLEED(command))  # type: ignore[return-value]
+    return BLEED(command)
 
 
 def card_choice(
