@@ -178,8 +178,9 @@ def show_constellation(c: Constellation, lang: Lang = Lang.EN) -> str:
     for s in c.stars:
         kind = {StarKind.STARTING: starting, StarKind.GRAND: grand}.get(s.kind, "")
         out.append(f"{s.number:>4}  {s.label:<{width}}  {s.magnitude:5.2f}  {kind}".rstrip())
-    out.append(f"{lines_word}: " + ", ".join(f"{a}–{b}" for a, b in c.edges))
-    out.append(f"{text('terms.boons', lang)}: {_boons(c, lang)}")
+    colon = "\u00a0:" if lang is Lang.FR else ":"  # French sets a space before a colon
+    out.append(f"{lines_word}{colon} " + ", ".join(f"{a}–{b}" for a, b in c.edges))
+    out.append(f"{text('terms.boons', lang)}{colon} {_boons(c, lang)}")
     power = ability(c.ability)
-    out.append(f"{text('terms.ability', lang)} ({c.ability}): {power.text(lang)}")
+    out.append(f"{text('terms.ability', lang)} ({c.ability}){colon} {power.text(lang)}")
     return "\n".join(out) + "\n"
