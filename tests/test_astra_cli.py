@@ -78,7 +78,7 @@ def test_show_draws_a_card_by_english_or_french_name() -> None:
 def test_show_in_french() -> None:
     out = _run("constellations", "--show", "ursa major", "--lang", "FR").output
     assert out.startswith("Grande Ourse (Ursa Major, UMa) · Terre · 14 étoiles")
-    assert "Pouvoir (buy-telescopes): Payez 3 poussières d'étoile" in out
+    assert "Pouvoir (buy-telescopes)\u00a0: Payez 3 poussières d'étoile" in out
 
 
 def test_show_with_json_prints_one_card() -> None:
