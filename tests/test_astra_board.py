@@ -26,9 +26,9 @@ from pnp.errors import SourceError
 from pnp.geometry import Box
 from pnp.layouts.astra.board import board_items
 from pnp.layouts.astra.board_documents import board_document, boards_document, tokens_document
-from pnp.layouts.astra.tiles import CROSS, TileError, TileWords, tile_grid, tile_pages, tile_room
 from pnp.layouts.astra.tokens import COUNTS, INSET, SIZES, TokenKind, label_box, token_layout
 from pnp.layouts.page import content_area
+from pnp.layouts.tiles import CROSS, TileError, TileWords, tile_grid, tile_pages, tile_room
 from pnp.paper import A4, LETTER, Paper
 from pnp.paths import data_dir
 from pnp.render.output import check

@@ -29,8 +29,8 @@ from pnp.draw.text import fit_size, fit_wrapped
 from pnp.draw.transform import translated
 from pnp.geometry import Box
 from pnp.layouts.astra import icons
-from pnp.layouts.astra.tiles import TileWords, tile_pages
 from pnp.layouts.page import content_area, finish, text_block
+from pnp.layouts.tiles import TileWords, tile_pages
 from pnp.paper import Paper
 from pnp.units import mm
 
