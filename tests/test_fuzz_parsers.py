@@ -7,6 +7,7 @@ CI runs a modest budget; ``PNP_FUZZ_EXAMPLES=20000`` runs a long fuzz locally.""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import tempfile
@@ -17,6 +18,9 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pnp.astra.abilities import parse_abilities
+from pnp.astra.board import parse_boards
+from pnp.astra.constellations import parse_constellations
 from pnp.cli import cli
 from pnp.errors import PnpError, SourceError
 from pnp.play.starcharts_session import VersusSession
@@ -225,3 +229,33 @@ def test_the_commands_exit_1_not_with_a_traceback(command: str, text: str, bom: 
         result = CliRunner().invoke(cli, ["starcharts", command, str(path)])
     assert result.exit_code in (0, 1), result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+
+
+ASTRA = Path(__file__).resolve().parent.parent / "data" / "astra"
+
+
+@FUZZ
+@given(mutated([(ASTRA / "abilities.toml").read_text(encoding="utf-8")]))
+def test_any_abilities_file_is_read_or_refused(text: str) -> None:
+    with contextlib.suppress(SourceError):
+        parse_abilities(text, "abilities.toml")
+
+
+@FUZZ
+@given(mutated([(ASTRA / "board.toml").read_text(encoding="utf-8")]))
+def test_any_board_file_is_read_or_refused(text: str) -> None:
+    with contextlib.suppress(SourceError):
+        parse_boards(text, "board.toml")
+
+
+def _two_cards() -> str:
+    """A small but valid constellations file: the shipped one's first two cards."""
+    data = json.loads((ASTRA / "constellations.json").read_text(encoding="utf-8"))
+    return json.dumps({"constellations": data["constellations"][:2]}, indent=1)
+
+
+@FUZZ
+@given(mutated([_two_cards()]))
+def test_any_constellation_file_is_read_or_refused(text: str) -> None:
+    with contextlib.suppress(SourceError):
+        parse_constellations(text, "constellations.json")
