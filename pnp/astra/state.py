@@ -1,0 +1,248 @@
+"""The state of an Astra game in play, kept small and fast to copy: a card is an index
+into ``constellations()``, a card's marks are one bitmask per player (star n is bit
+n − 1), owned cards are a list and exhausted ones a bitmask over card indices.
+
+``State`` is mutable; ``Game`` copies it before every step, so a ``Game`` never changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+
+from pnp.astra.constellations import constellation, constellations
+from pnp.astra.journal import card_limit, journal, pouch_size
+from pnp.astra.model import Constellation, StarKind
+
+GAME_END = -1  # the Game End card in the deck
+EMPTY = -1  # a board slot the empty deck could not refill
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    card: Constellation
+    full: int  # every star
+    starting: int
+    grand: int
+    common: int
+    neighbours: tuple[int, ...]  # by star index (number − 1), a mask of its neighbours
+
+
+@cache
+def cards() -> tuple[CardInfo, ...]:
+    infos = []
+    for c in constellations():
+        masks = {k: sum(1 << (s.number - 1) for s in c.stars if s.kind is k) for k in StarKind}
+        nbrs = [0] * c.size
+        for a, b in c.edges:
+            nbrs[a - 1] |= 1 << (b - 1)
+            nbrs[b - 1] |= 1 << (a - 1)
+        infos.append(
+            CardInfo(
+                c,
+                (1 << c.size) - 1,
+                masks[StarKind.STARTING],
+                masks[StarKind.GRAND],
+                masks[StarKind.COMMON],
+                tuple(nbrs),
+            )
+        )
+    return tuple(infos)
+
+
+@cache
+def _ids() -> dict[str, int]:
+    return {c.name: i for i, c in enumerate(constellations())}
+
+
+def card_id(name: str) -> int:
+    """The index of the card named ``name`` (any name ``constellation()`` accepts)."""
+    ids = _ids()
+    return ids[name] if name in ids else ids[constellation(name).name]
+
+
+def reach(info: CardInfo, mask: int) -> int:
+    """The stars next to any star of ``mask``."""
+    out = 0
+    nbrs = info.neighbours
+    while mask:
+        low = mask & -mask
+        out |= nbrs[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+class Phase(Enum):
+    ABILITY = "ability"  # abilities, then Observe or Rest
+    ACTION = "action"  # after an Observe: more Observes (a Telescope each) or end
+    BOONS = "boons"  # assisting players pick boons
+    DISCARD = "discard"  # the discoverer is over the card limit
+    OVER = "over"
+
+
+class Player:
+    __slots__ = ("exhausted", "fame", "owned", "pouch", "stardust", "telescopes", "wisdom")
+
+    def __init__(self, stardust: int) -> None:
+        self.fame = 0
+        self.stardust = stardust
+        self.telescopes = 0
+        self.pouch = 0  # Pouch size spots marked past the printed 5
+        self.wisdom = 0  # Wisdom spots marked
+        self.owned: list[int] = []  # card ids, in the order gained
+        self.exhausted = 0  # a mask over card ids
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.fame, p.stardust, p.telescopes = self.fame, self.stardust, self.telescopes
+        p.pouch, p.wisdom, p.owned, p.exhausted = (
+            self.pouch,
+            self.wisdom,
+            self.owned[:],
+            self.exhausted,
+        )
+        return p
+
+    @property
+    def pouch_size(self) -> int:
+        return pouch_size(self.pouch)
+
+    @property
+    def card_limit(self) -> int:
+        return card_limit(self.wisdom)
+
+    def gain_wisdom(self, n: int) -> None:
+        self.wisdom = journal().wisdom.mark(self.wisdom, n)
+
+    def gain_pouch(self, n: int) -> None:
+        self.pouch = journal().pouch.mark(self.pouch, n)
+
+
+class Turn:
+    """What a turn remembers: its flags from "this turn" abilities and its counts."""
+
+    __slots__ = (
+        "fame_per_grand",
+        "flags",
+        "grand",
+        "observes",
+        "only_common",
+        "refundable",
+        "skip_action",
+        "spent",
+    )
+
+    def __init__(self) -> None:
+        self.observes = 0
+        self.spent = 0  # Stardust spent marking stars
+        self.only_common = True  # every star marked this turn was a Common star
+        self.grand = 0  # Grand stars marked this turn, however
+        self.refundable = 0  # Stardust spent before a Grand star in the same Observe
+        self.flags: frozenset[str] = frozenset()  # this-turn effects in force
+        self.fame_per_grand = 0  # such abilities used: each counts
+        self.skip_action = False
+
+    def copy(self) -> Turn:
+        t = Turn.__new__(Turn)
+        for name in Turn.__slots__:
+            setattr(t, name, getattr(self, name))
+        return t
+
+
+class State:
+    __slots__ = (
+        "board",
+        "crossed",
+        "deck",
+        "discard",
+        "due",
+        "found",
+        "groups",
+        "last_turn",
+        "marks",
+        "names",
+        "now",
+        "phase",
+        "picked",
+        "players",
+        "refill",
+        "scoring",
+        "sphere",
+        "top",
+        "turn",
+    )
+
+    names: tuple[str, ...]
+    scoring: tuple[str, ...]
+    players: list[Player]
+    board: list[int]  # card id by slot, EMPTY when the deck ran out
+    marks: list[list[int]]  # by slot, by player
+    deck: tuple[int, ...]  # top first, GAME_END between; never changes
+    top: int  # index of the top card in ``deck``
+    discard: tuple[int, ...]
+    sphere: int  # index into CLOCKWISE
+    turn: int  # turns played so far; the active player is turn % players
+    last_turn: int  # the last turn's number, once the end is triggered; else -1
+    phase: Phase
+    now: Turn
+    found: list[int]  # slots discovered this turn, still to resolve, in slot order
+    groups: list[list[int]]  # assisting players still to pick, tied ones together
+    due: list[int]  # players of the current group who have not picked yet
+    crossed: int  # boons crossed out on the card being resolved, bit i for boon i + 1
+    picked: int  # boons picked by the current group
+    refill: list[int]  # slots to refill at the end of the Discovery phase
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.names, s.scoring, s.deck = self.names, self.scoring, self.deck
+        s.players = [p.copy() for p in self.players]
+        s.board = self.board[:]
+        s.marks = [m[:] for m in self.marks]
+        s.top, s.discard, s.sphere = self.top, self.discard, self.sphere
+        s.turn, s.last_turn, s.phase = self.turn, self.last_turn, self.phase
+        s.now = self.now.copy()
+        s.found, s.groups, s.due = self.found[:], [g[:] for g in self.groups], self.due[:]
+        s.crossed, s.picked, s.refill = self.crossed, self.picked, self.refill[:]
+        return s
+
+    @property
+    def active(self) -> int:
+        return self.turn % len(self.players)
+
+    def marked(self, slot: int) -> int:
+        out = 0
+        for m in self.marks[slot]:
+            out |= m
+        return out
+
+    def open(self, slot: int) -> bool:
+        """Whether the slot holds an undiscovered card (one with an unmarked star)."""
+        card = self.board[slot]
+        return card != EMPTY and self.marked(slot) != cards()[card].full
+
+    def slot_of(self, card: int) -> int:
+        return self.board.index(card) if card in self.board else -1
+
+    def draw(self) -> int:
+        """The top card of the deck (EMPTY when none is left); the Game End card coming on
+        top triggers the end and is discarded."""
+        if self.top >= len(self.deck):
+            return EMPTY
+        card = self.deck[self.top]
+        self.top += 1
+        if self.top < len(self.deck) and self.deck[self.top] == GAME_END:
+            self.top += 1
+            n = len(self.players)
+            rounds = 1 if self.active == 0 else 2
+            self.last_turn = (self.turn // n + rounds) * n - 1
+        return card
+
+    def mark(self, player: int, slot: int, bit: int) -> None:
+        """Marks one star: a Grand star gives 1 Wisdom at once."""
+        self.marks[slot][player] |= bit
+        info = cards()[self.board[slot]]
+        if bit & info.grand:
+            self.players[player].gain_wisdom(1)
+            self.now.grand += 1
+        if not bit & info.common:
+            self.now.only_common = False
