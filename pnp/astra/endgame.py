@@ -1,0 +1,382 @@
+"""The end-of-game file ``pnp astra score`` reads (spec "Text formats" → "End of game"):
+each player's Journal, cards and Final Scoring card, and the marks on the cards still
+around the board. Everything the file alone can show is checked, and every problem is
+reported at once at its line and column."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.astra.constellations import UnknownConstellationError, constellation, constellations
+from pnp.astra.journal import card_limit, journal
+from pnp.astra.model import Constellation, Element
+from pnp.astra.scoring_cards import scoring_card
+from pnp.astra.toml_spans import Key, TomlSpans
+from pnp.errors import ProblemCollector
+from pnp.parsing import parse_toml, shown
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MAX_COUNT = 9_999  # Fame, Stardust, Telescopes: tokens are unlimited, but no game comes near
+MAX_NAME = 40  # characters in a player's name
+
+RULES: dict[str, str] = {
+    "astra.score.key": "the file has the format's keys and no others (a typo is no key)",
+    "astra.score.type": "each value has its type: a whole number, a name, a list, a table",
+    "astra.score.players": "2 to 5 players, each named once in players and in one [[player]]",
+    "astra.score.range": "Fame, Stardust, Telescopes ≥ 0; Pouch size 5–12; Wisdom spots 0–12",
+    "astra.score.constellation": "constellations are named in English or French, any case",
+    "astra.score.exhausted": "a card is Name (Active) or Name:exhausted",
+    "astra.score.card-once": "each card is in one place: one player's cards or the board",
+    "astra.score.card-limit": "a player owns, Active and Exhausted, at most their card limit",
+    "astra.score.final-card": "each player has a different Final Scoring card of two elements",
+    "astra.score.board-size": "at most one card more than players around the board",
+    "astra.score.board-player": "the marks on a board card name players of the game",
+    "astra.score.board-marks": "a board card has no more marks than stars",
+    "astra.score.board-unmarked": "a card still around the board has an unmarked star",
+}
+
+
+@dataclass(frozen=True)
+class Owned:
+    card: Constellation
+    active: bool  # else Exhausted
+
+
+@dataclass(frozen=True)
+class EndPlayer:
+    name: str
+    fame: int  # marked on the Fame track during play
+    pouch: int  # the Pouch size reached
+    wisdom: int  # Wisdom spots marked
+    stardust: int
+    telescopes: int
+    final_scoring: frozenset[Element]  # the Final Scoring card's two elements
+    cards: tuple[Owned, ...]
+
+    @property
+    def card_limit(self) -> int:
+        return card_limit(self.wisdom)
+
+    @property
+    def owned(self) -> tuple[Constellation, ...]:
+        return tuple(c.card for c in self.cards)
+
+    @property
+    def active(self) -> tuple[Constellation, ...]:
+        return tuple(c.card for c in self.cards if c.active)
+
+
+@dataclass(frozen=True)
+class BoardCard:
+    card: Constellation
+    marks: tuple[tuple[str, int], ...]  # (player, stars marked on it)
+
+
+@dataclass(frozen=True)
+class EndGame:
+    path: str
+    players: tuple[EndPlayer, ...]  # seating order, first player first
+    board: tuple[BoardCard, ...]  # the constellations still around the board
+
+    def marked(self, name: str) -> int:
+        """Stars ``name`` marked on the constellations still around the board."""
+        return sum(n for b in self.board for player, n in b.marks if player == name)
+
+
+TOP_KEYS = ("players", "player", "board")
+PLAYER_KEYS = {
+    "name": "the player's name",
+    "fame": "the Fame marked during play",
+    "pouch": "the Pouch size reached",
+    "wisdom": "the Wisdom spots marked",
+    "stardust": "the Stardust left in the Pouch",
+    "telescopes": "the Telescopes left",
+    "final-scoring": 'the Final Scoring card\'s two elements, "air+fire"',
+    "constellations": 'the cards owned, "Name" or "Name:exhausted"',
+}
+OPTIONAL = {"telescopes": 0}  # not scored
+
+
+def _kind(value: object) -> str:
+    kinds = (
+        (bool, "true or false"),
+        (int, "a whole number"),
+        (float, "a decimal number"),
+        (str, "text"),
+        (list, "a list"),
+        (dict, "a table"),
+    )
+    return next((name for kind, name in kinds if isinstance(value, kind)), "a date or time")
+
+
+def _ranges() -> dict[str, tuple[int, int]]:
+    tracks = journal()
+    return {
+        "fame": (0, MAX_COUNT),
+        "pouch": (tracks.pouch.start, tracks.pouch.last),
+        "wisdom": (0, tracks.wisdom.spots),
+        "stardust": (0, MAX_COUNT),
+        "telescopes": (0, MAX_COUNT),
+    }
+
+
+def parse_endgame(text: str, path: str) -> EndGame:
+    """The end-of-game file ``text`` (read from ``path``), or a ``SourceError`` listing
+    every problem found in it."""
+    return _Reader(text, path).game()
+
+
+class _Reader:
+    def __init__(self, text: str, path: str) -> None:
+        self.path = path
+        self.data = parse_toml(text, path)
+        self.spans = TomlSpans(text)
+        self.problems = ProblemCollector(path)
+        self.places: dict[str, tuple[str, int]] = {}  # card key: whose, at which line
+        self.final_cards: dict[frozenset[Element], tuple[str, Key]] = {}
+
+    def say(self, key: Key, rule: str, message: str, at_key: bool = False) -> None:
+        assert rule in RULES, rule
+        self.problems.add(*self.spans.where(key, at_key), f"{message} [{rule}]")
+
+    def typed(self, value: object, key: Key, kind: type, what: str) -> bool:
+        if isinstance(value, kind) and not isinstance(value, bool):  # a bool is an int
+            return True
+        self.say(key, "astra.score.type", f"{what}, not {_kind(value)}")
+        return False
+
+    def unknown(
+        self, table: dict[str, Any], at: Key, expected: tuple[str, ...], where: str
+    ) -> None:
+        for name in table:
+            if name not in expected:
+                close = difflib.get_close_matches(name, expected, n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                message = (
+                    f"unknown key {shown(name)} in {where}; {hint}(expected {', '.join(expected)})"
+                )
+                self.say((*at, name), "astra.score.key", message, at_key=True)
+
+    def game(self) -> EndGame:
+        self.unknown(self.data, (), TOP_KEYS, "the file")
+        names = self.seating()
+        tables = self.player_tables()
+        read = [self.player(i, table) for i, table in enumerate(tables)]
+        self.match(names, tables)
+        board = self.board(names)
+        self.problems.raise_if_any()
+        players = {p.name: p for p in read if p is not None}
+        return EndGame(self.path, tuple(players[n] for n in names), board)
+
+    def seating(self) -> dict[str, int]:
+        """The names in ``players``, each with its index there."""
+        if "players" not in self.data:
+            message = 'no players = ["…", …]: the names in seating order, first player first'
+            self.say((), "astra.score.key", message)
+            return {}
+        value = self.data["players"]
+        if not self.typed(value, ("players",), list, "players is a list of names"):
+            return {}
+        names: dict[str, int] = {}
+        for i, name in enumerate(value):
+            key = ("players", i)
+            if not self.typed(name, key, str, "players lists names in quotes"):
+                continue
+            if not 0 < len(name) <= MAX_NAME or not name.isprintable():
+                rule, message = (
+                    "astra.score.players",
+                    f"a name is 1 to {MAX_NAME} printable characters",
+                )
+                self.say(key, rule, f"{message}, not {shown(name)}")
+            elif name in names:
+                self.say(key, "astra.score.players", f"{shown(name)} is listed twice")
+            names.setdefault(name, i)
+        if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+            message = f"Astra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}"
+            self.say(("players",), "astra.score.players", message)
+        return names
+
+    def player_tables(self) -> list[dict[str, Any]]:
+        value = self.data.get("player", [])
+        what = "player is a list of [[player]] tables, one per player"
+        if not self.typed(value, ("player",), list, what):
+            return []
+        tables = [t for i, t in enumerate(value) if self.typed(t, ("player", i), dict, what)]
+        if len(tables) > MAX_PLAYERS:
+            message = f"{len(value)} [[player]] tables: Astra is for at most {MAX_PLAYERS} players"
+            self.say(("player", MAX_PLAYERS), "astra.score.players", message, at_key=True)
+        return tables[:MAX_PLAYERS]
+
+    def get(self, table: dict[str, Any], at: Key, name: str, kind: type, what: str) -> Any:
+        """``table[name]`` if it is there and a ``kind`` (else None; a wrong type is a problem)."""
+        if name in table and self.typed(table[name], (*at, name), kind, f"{name} is {what}"):
+            return table[name]
+        return None
+
+    def player(self, i: int, table: dict[str, Any]) -> EndPlayer | None:
+        at = ("player", i)
+        self.unknown(table, at, tuple(PLAYER_KEYS), "[[player]]")
+        for key, what in PLAYER_KEYS.items():
+            if key not in table and key not in OPTIONAL:
+                self.say(at, "astra.score.key", f"this [[player]] has no {key} ({what})", True)
+        name = self.get(table, at, "name", str, "the player's name in quotes")
+        who = name or f"player {i + 1}"
+        fame, pouch, wisdom, stardust, telescopes = (
+            self.number(table, at, key, low, high) for key, (low, high) in _ranges().items()
+        )
+        pair = self.final_card(table, at, who)
+        cards = self.cards(table, at, who, wisdom)
+        if name is None or pair is None or cards is None or wisdom is None or telescopes is None:
+            return None
+        if fame is None or pouch is None or stardust is None:
+            return None
+        return EndPlayer(name, fame, pouch, wisdom, stardust, telescopes, pair, cards)
+
+    def number(self, table: dict[str, Any], at: Key, key: str, low: int, high: int) -> int | None:
+        if key not in table:
+            return OPTIONAL.get(key)
+        value: int | None = self.get(table, at, key, int, f"a whole number ({PLAYER_KEYS[key]})")
+        if value is not None and not low <= value <= high:
+            given = value if abs(value) < 10**9 else "a number that large"
+            message = f"{key} is {PLAYER_KEYS[key]}, {low} to {high:,}, not {given}"
+            self.say((*at, key), "astra.score.range", message)
+            return None
+        return value
+
+    def final_card(self, table: dict[str, Any], at: Key, who: str) -> frozenset[Element] | None:
+        value = self.get(table, at, "final-scoring", str, PLAYER_KEYS["final-scoring"])
+        if value is None:
+            return None
+        key = (*at, "final-scoring")
+        try:
+            pair = scoring_card(value).pair
+        except ValueError:
+            message = f'no Final Scoring card {shown(value)}: two different elements, as "air+fire"'
+            self.say(key, "astra.score.final-card", message)
+            return None
+        other, first = self.final_cards.setdefault(pair, (who, at))
+        if first != at:
+            message = f"{other} has this Final Scoring card too: each player has their own"
+            self.say(key, "astra.score.final-card", message)
+        return pair
+
+    def cards(
+        self, table: dict[str, Any], at: Key, who: str, wisdom: int | None
+    ) -> tuple[Owned, ...] | None:
+        value = self.get(table, at, "constellations", list, PLAYER_KEYS["constellations"])
+        if value is None:
+            return None
+        key = (*at, "constellations")
+        # Nobody owns more than the deck: past that the list is only counted.
+        owned = [
+            self.card(entry, (*key, j), who)
+            for j, entry in enumerate(value[: len(constellations())])
+        ]
+        if wisdom is not None and len(value) > card_limit(wisdom):
+            message = (
+                f"{who} owns {len(value)} cards, over the card limit of {card_limit(wisdom)} "
+                f"that {wisdom} Wisdom gives (discard down to it after each Discovery)"
+            )
+            self.say(key, "astra.score.card-limit", message)
+        cards = [c for c in owned if c is not None]
+        return tuple(cards) if len(cards) == len(value) else None
+
+    def card(self, entry: object, key: Key, who: str) -> Owned | None:
+        if not self.typed(entry, key, str, 'a card is "Name" or "Name:exhausted"'):
+            return None
+        assert isinstance(entry, str)
+        name, colon, state = entry.partition(":")
+        if colon and state.strip().casefold() != "exhausted":
+            message = (
+                f"only 'exhausted' may follow the colon, not {shown(state)} "
+                "(an Active card is its name alone)"
+            )
+            where = self.spans.where_in(key, len(name) + 1)
+            self.problems.add(*where, f"{message} [astra.score.exhausted]")
+            return None
+        card = self.lookup(name, key)
+        if card is None or not self.place(card, key, f"among {who}'s cards"):
+            return None
+        return Owned(card, active=not colon)
+
+    def lookup(self, name: str, key: Key, at_key: bool = False) -> Constellation | None:
+        try:
+            return constellation(name)
+        except UnknownConstellationError as exc:
+            self.say(key, "astra.score.constellation", str(exc), at_key)
+            return None
+
+    def place(self, card: Constellation, key: Key, where: str, at_key: bool = False) -> bool:
+        """Whether ``card`` is seen for the first time (else it is in two places)."""
+        line = self.spans.where(key, at_key)[0]
+        first, first_line = self.places.setdefault(card.key, (where, line))
+        if (first, first_line) == (where, line):
+            return True
+        message = f"{card.name} is already {first} (line {first_line}): a card is in one place"
+        self.say(key, "astra.score.card-once", message, at_key)
+        return False
+
+    def match(self, names: dict[str, int], tables: list[dict[str, Any]]) -> None:
+        """Each name in ``players`` has one [[player]] table, and each table's name is there."""
+        seen: set[str] = set()
+        for i, table in enumerate(tables):
+            name = table.get("name")
+            if not isinstance(name, str):
+                continue
+            if name in seen:
+                message = f"two [[player]] tables are named {shown(name)}"
+                self.say(("player", i, "name"), "astra.score.players", message)
+            elif names and name not in names:
+                close = difflib.get_close_matches(name, list(names), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                message = f"{shown(name)} is not in players{hint}"
+                self.say(("player", i, "name"), "astra.score.players", message)
+            seen.add(name)
+        for name, i in names.items():
+            if name not in seen and len(tables) <= MAX_PLAYERS:
+                self.say(
+                    ("players", i), "astra.score.players", f"{shown(name)} has no [[player]] table"
+                )
+
+    def board(self, names: dict[str, int]) -> tuple[BoardCard, ...]:
+        value = self.data.get("board", {})
+        what = "board is a table: a line per card, Draco = { Robin = 2 }"
+        if not self.typed(value, ("board",), dict, what):
+            return ()
+        slots = len(names) + 1 if MIN_PLAYERS <= len(names) <= MAX_PLAYERS else MAX_PLAYERS + 1
+        if len(value) > slots:
+            message = f"{len(value)} constellations around the board, with {slots} slots"
+            self.say(("board", list(value)[slots]), "astra.score.board-size", message, at_key=True)
+        cards = [self.board_card(name, marks, names) for name, marks in list(value.items())[:slots]]
+        return tuple(c for c in cards if c is not None)
+
+    def board_card(self, name: str, marks: object, names: dict[str, int]) -> BoardCard | None:
+        key = ("board", name)
+        card = self.lookup(name, key, at_key=True)
+        if not self.typed(marks, key, dict, f"{shown(name)} is a table of marks, {{ Robin = 2 }}"):
+            return None
+        assert isinstance(marks, dict)
+        counted: list[tuple[str, int]] = []
+        for player, n in marks.items():
+            at = (*key, player)
+            if player not in names:
+                message = f"{shown(player)} is not a player of this game"
+                self.say(at, "astra.score.board-player", message, at_key=True)
+            elif self.typed(n, at, int, f"{player}'s marks are a whole number of stars"):
+                if n < 0:
+                    self.say(at, "astra.score.range", f"marks are 0 or more, not {n}")
+                counted.append((player, n))
+        if card is None or not self.place(card, key, "on the board", at_key=True):
+            return None
+        total = sum(n for _, n in counted)
+        if total > card.size:
+            message = f"{card.name} has {card.size} stars, fewer than the {total} marked on it"
+            self.say(key, "astra.score.board-marks", message, at_key=True)
+        elif total == card.size:
+            message = (
+                f"every star of {card.name} is marked: it is discovered, not left on the board"
+            )
+            self.say(key, "astra.score.board-unmarked", message, at_key=True)
+        return BoardCard(card, tuple(counted))
