@@ -6,6 +6,7 @@ reported at once at its line and column."""
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +15,7 @@ from pnp.astra.journal import card_limit, journal
 from pnp.astra.model import Constellation, Element
 from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.toml_spans import Key, TomlSpans
-from pnp.errors import ProblemCollector
+from pnp.errors import PnpError, Problem, ProblemCollector, SourceError
 from pnp.parsing import parse_toml, shown
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -122,6 +123,19 @@ def _ranges() -> dict[str, tuple[int, int]]:
     }
 
 
+def _toml(text: str, path: str) -> dict[str, Any]:
+    try:
+        return parse_toml(text, path)
+    except PnpError:
+        raise
+    except ValueError:  # tomllib's own refusal of a number over 4,300 digits long
+        found = re.search(r"[0-9_]{4300,}", text)
+        start = found.start() if found else 0
+        line, col = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+        message = "a number over 4,300 digits long [astra.score.type]"
+        raise SourceError([Problem(path, line, col, message)]) from None
+
+
 def parse_endgame(text: str, path: str) -> EndGame:
     """The end-of-game file ``text`` (read from ``path``), or a ``SourceError`` listing
     every problem found in it."""
@@ -131,7 +145,7 @@ def parse_endgame(text: str, path: str) -> EndGame:
 class _Reader:
     def __init__(self, text: str, path: str) -> None:
         self.path = path
-        self.data = parse_toml(text, path)
+        self.data = _toml(text, path)
         self.spans = TomlSpans(text)
         self.problems = ProblemCollector(path)
         self.places: dict[str, tuple[str, int]] = {}  # card key: whose, at which line
@@ -166,6 +180,7 @@ class _Reader:
         read = [self.player(i, table) for i, table in enumerate(tables)]
         self.match(names, tables)
         board = self.board(names)
+        self.problems.problems.sort(key=lambda p: (p.line, p.col))
         self.problems.raise_if_any()
         players = {p.name: p for p in read if p is not None}
         return EndGame(self.path, tuple(players[n] for n in names), board)
