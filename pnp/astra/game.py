@@ -11,7 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.astra.actions import Action, Discard, End, Observe, PickBoon, Rest, UseAbility
-from pnp.astra.effects import COMMON_START, REST_GAIN, effects, mark_path, paths, settle
+from pnp.astra.effects import (
+    COMMON_START,
+    REST_GAIN,
+    effects,
+    first_stars,
+    mark_path,
+    paths,
+    settle,
+)
 from pnp.astra.final import FinalParts, final_parts
 from pnp.astra.model import CLOCKWISE, BoonKind, Element
 from pnp.astra.rules import RuleError
@@ -102,6 +110,11 @@ class Game:
         return CLOCKWISE[self._s.sphere]
 
     @property
+    def action_skipped(self) -> bool:
+        """Whether an ability skipped this turn's Action phase: ``End`` is what is left."""
+        return self._s.now.skip_action
+
+    @property
     def last_turn(self) -> int | None:
         """The number of the game's last turn (counting from 0), once the end shows."""
         return self._s.last_turn if self._s.last_turn >= 0 else None
@@ -177,6 +190,16 @@ class Game:
             return ()
         p = s.players[s.active]
         return tuple(cards()[c].card.name for c in p.owned if not p.exhausted >> c & 1)
+
+    def first_stars(self, card: str) -> tuple[int, ...]:
+        """The stars a marking that follows the rules may start with on ``card`` (none when
+        it is not an undiscovered card around the board)."""
+        s = self._s
+        slot = s.slot_of(card_id(card))
+        if slot < 0 or not s.open(slot):
+            return ()
+        first = first_stars(s, slot)
+        return tuple(n + 1 for n in range(first.bit_length()) if first >> n & 1)
 
     def legal_paths(self, card: str) -> tuple[tuple[int, ...], ...]:
         """Every star path the active player's next Observe may mark on ``card``."""
