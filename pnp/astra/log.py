@@ -28,6 +28,7 @@ from pnp.parsing import shown, source_lines
 
 HEADER_KEYS = ("players", "seed", "deck", "scoring")
 GAME_END = "END"
+_HEADER = re.compile(rf"({'|'.join(HEADER_KEYS)})\s*:", re.IGNORECASE)
 _PREFIX = re.compile(r"([^\s:]+):(?=\s|\Z)")
 _NAME = re.compile(r"[^\s:,;#]{1,40}\Z")
 _SEED = re.compile(r"[0-9]{1,19}\Z")
@@ -226,12 +227,13 @@ def parse_log(text: str, path: str) -> GameLog:
         indent = len(body) - len(body.lstrip())
         stripped = body.lstrip()
         parsed: Header | Turn | None = None
+        header = _HEADER.match(stripped)
         prefix = _PREFIX.match(stripped)
         if not stripped:
             parsed = None
-        elif prefix and prefix.group(1).lower() in HEADER_KEYS:
-            key = prefix.group(1).lower()
-            parsed = reader.header(n, key, stripped[prefix.end() :], indent + prefix.end() + 1)
+        elif header:
+            key = header.group(1).lower()
+            parsed = reader.header(n, key, stripped[header.end() :], indent + header.end() + 1)
         elif prefix:
             rest = stripped[prefix.end() :]
             if not rest.strip():
@@ -245,11 +247,11 @@ def parse_log(text: str, path: str) -> GameLog:
         else:
             parsed = reader.turn(n, None, indent + 1, stripped, indent + 1)
         lines.append(Line(n, parsed, comment if hash_ else None))
-    if not reader.problems.problems:
-        _check_header(reader, len(lines))
-    reader.problems.raise_if_any()
     while lines and lines[-1].body is None and lines[-1].comment is None:
         lines.pop()
+    if not reader.problems.problems:
+        _check_header(reader, lines[-1].number if lines else 1)
+    reader.problems.raise_if_any()
     return GameLog(path, tuple(lines))
 
 
