@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from pnp.astra.actions import Discard, End, PickBoon
+from pnp.astra.endgame import parse_endgame
 from pnp.astra.game import Game
 from pnp.astra.log import GAME_END, GameLog, Step, Turn
 from pnp.astra.log import parse_log as parse_text
@@ -22,6 +23,7 @@ from pnp.astra.setup import Setup, setup
 from pnp.astra.state import Phase
 from pnp.errors import Problem, SourceError
 from pnp.parsing import read_source
+from pnp.score.astra import AstraResult, score_endgame
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
 
@@ -189,3 +191,11 @@ def final_state_text(game: Game, dealt: Setup) -> str:
         if marks:
             out.append(f"{_key(card)} = {{ {', '.join(marks)} }}")
     return "\n".join(out) + "\n"
+
+
+def check_log(log: GameLog) -> tuple[AstraResult, str]:
+    """The replayed game's result, scored from its end state as ``score`` scores a file,
+    and that end state's text."""
+    dealt = log_setup(log)
+    text = final_state_text(replay(log, dealt), dealt)
+    return score_endgame(parse_endgame(text, log.path)), text

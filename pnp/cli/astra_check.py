@@ -1,0 +1,32 @@
+"""``pnp astra check LOG``: replay a game log under the rules and score its end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+# A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
+# the reader as "FILE: message" (exit status 1).
+_INPUT = click.Path(exists=True, readable=False, path_type=Path)
+
+
+@click.command()
+@click.argument("log", type=_INPUT)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
+@click.option(
+    "--final-state",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the game's end to FILE, in the format `pnp astra score` reads.",
+)
+def check(log: Path, as_json: bool, final_state: Path | None) -> None:
+    """Replay a game log turn by turn, reject the first illegal step, print the scores."""
+    from pnp import atomic
+    from pnp.score.astra import astra_json, format_astra
+    from pnp.score.astra_replay import check_log, load_log
+    from pnp.score.report import dumps
+
+    result, end = check_log(load_log(log))
+    if final_state is not None:
+        atomic.write_text(final_state, end)
+    click.echo(dumps(astra_json(result)) if as_json else format_astra(result), nl=False)

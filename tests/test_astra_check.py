@@ -1,0 +1,178 @@
+"""``pnp astra check``: a log replayed through the engine, the first illegal step named
+with its rule, and the end scored as ``pnp astra score`` scores it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+
+from pnp.astra.constellations import constellation
+from pnp.astra.log import parse_log
+from pnp.astra.setup import setup
+from pnp.cli import PnpGroup
+from pnp.cli.astra_check import check
+from pnp.errors import PnpError, SourceError
+from pnp.score.astra import load_endgame, score_endgame
+from pnp.score.astra_replay import check_log, log_setup, replay
+from tests.test_fuzz_parsers import FUZZ, mutated
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "astra-game.txt"
+TEXT = EXAMPLE.read_text(encoding="utf-8")
+LINES = TEXT.splitlines()
+DECK = "\n".join(LINES[:5]) + "\n"  # the comments and the header
+
+
+def replayed(text: str) -> list[str]:
+    """The problems replaying ``text`` reports."""
+    with pytest.raises(SourceError) as caught:
+        check_log(parse_log(text, "g.txt"))
+    return [str(p) for p in caught.value.problems]
+
+
+def changed(number: int, old: str, new: str) -> str:
+    lines = LINES[:]
+    assert old in lines[number - 1]
+    lines[number - 1] = lines[number - 1].replace(old, new, 1)
+    return "\n".join(lines) + "\n"
+
+
+def cli() -> click.Group:
+    group = PnpGroup("astra")
+    group.add_command(check)
+    return group
+
+
+def test_the_example_replays_to_the_engines_totals() -> None:
+    log = parse_log(TEXT, str(EXAMPLE))
+    dealt = log_setup(log)
+    game = replay(log, dealt)
+    result, _ = check_log(log)
+    assert [p.total for p in result.players] == [f.total for f in game.final()] == [36, 42, 47]
+    assert result.winners == ("Dorothy",)
+
+
+def test_the_final_state_scores_the_same(tmp_path: Path) -> None:
+    end = tmp_path / "end.toml"
+    out = CliRunner().invoke(cli(), ["check", str(EXAMPLE), "--json", "--final-state", str(end)])
+    assert out.exit_code == 0, out.output
+    checked = json.loads(out.output)
+    scored = score_endgame(load_endgame(end))
+    assert [p["total"] for p in checked["players"]] == [p.total for p in scored.players]
+    assert checked["winners"] == list(scored.winners) == ["Dorothy"]
+
+
+def test_the_table_ends_with_the_winner() -> None:
+    out = CliRunner().invoke(cli(), ["check", str(EXAMPLE)])
+    assert out.exit_code == 0, out.output
+    assert out.output.endswith("Winner: Dorothy with 47\n")
+
+
+def test_a_non_adjacent_star_in_an_observe_is_refused_with_its_rule() -> None:
+    # Line 13: "Robin: use Cassiopeia; Sagitta:3-2": the second star must touch the 3.
+    sagitta = constellation("Sagitta")
+    far = next(n for n in range(1, sagitta.size + 1) if n != 3 and n not in sagitta.neighbours(3))
+    found = replayed(changed(13, "Sagitta:3-2", f"Sagitta:3-{far}"))
+    assert found == [f"g.txt:13:24: {found[0].split(': ', 1)[1]}"]
+    assert found[0].endswith("[astra.observe.adjacent]")
+
+
+@pytest.mark.parametrize(
+    ("number", "old", "new", "expected"),
+    [
+        (
+            7,
+            "Robin:",
+            "Matthew:",
+            "g.txt:7:1: it is Robin's turn, not Matthew's [astra.turn.order]",
+        ),
+        (8, "Triangulum:2-1-3", "Triangulum:1-2-3", "g.txt:8:10: "),
+        (
+            15,
+            "end",
+            "rest",
+            "g.txt:15:31: no Rest after an Observe in the same turn [astra.rest.once]",
+        ),
+        (16, "pick Matthew 1", "pick Robin 1", "g.txt:16:1: Robin has no marks to assist Libra"),
+        (16, "pick Matthew 1", "pick Matthew 5", "g.txt:16:1: boons are numbered 1 to 4"),
+        (16, "pick Matthew 1", "Robin: rest", "g.txt:16:1: Matthew first pick a boon on Libra"),
+        (
+            10,
+            "use Equuleus; ",
+            "use Leo; ",
+            "g.txt:10:8: Robin does not own Leo [astra.ability.owned]",
+        ),
+    ],
+)
+def test_the_first_illegal_step_is_named(number: int, old: str, new: str, expected: str) -> None:
+    found = replayed(changed(number, old, new))
+    assert len(found) == 1 and found[0].startswith(expected)
+    assert re.search(r"\[astra\.[a-z.-]+\]\Z", found[0])
+
+
+def test_a_log_that_stops_early_says_where_the_game_is() -> None:
+    found = replayed("\n".join(LINES[:20]) + "\n")
+    assert found == [
+        "g.txt:20:1: the log ends before the game does: the Game End card has not shown "
+        "(Matthew is next)"
+    ]
+
+
+def test_a_turn_after_the_last_one_is_refused() -> None:
+    found = replayed(TEXT + "Robin: rest\n")
+    assert found == [
+        f"g.txt:{len(LINES) + 1}:1: the game is over: its last turn has been played "
+        "[astra.game.over]"
+    ]
+
+
+def test_the_end_of_an_action_phase_may_be_written_or_left_out() -> None:
+    written, _ = check_log(parse_log(changed(7, "Equuleus:1-2-3", "Equuleus:1-2-3; end"), "g"))
+    left_out, _ = check_log(parse_log(TEXT, "g"))
+    assert [p.total for p in written.players] == [p.total for p in left_out.players]
+
+
+def test_the_game_end_card_lies_where_the_player_count_puts_it() -> None:
+    text = changed(4, "Cepheus, END, Taurus", "Cepheus, Taurus, END")
+    (found,) = replayed(text)
+    col = LINES[3].index("Cepheus, END") + len("Cepheus, ") + 1 + len("Taurus, ")
+    assert found == (
+        f"g.txt:4:{col}: the Game End card lies under the top 23 cards with 3 players, "
+        "not 24 [astra.setup.deck]"
+    )
+
+
+def test_a_deck_short_of_a_card_is_refused_at_its_line() -> None:
+    (found,) = replayed(changed(4, ", Ursa Major", ""))
+    assert found.startswith("g.txt:4:7: expected the 48 constellation cards, each once")
+    assert found.endswith("[astra.setup.deck]")
+
+
+def test_a_seed_deals_the_deck_and_the_scoring_cards() -> None:
+    log = parse_log("players: Robin, Matthew\nseed: 7\nRobin: rest\n", "g")
+    assert log_setup(log) == setup(("Robin", "Matthew"), 7)
+
+
+def test_an_illegal_step_exits_with_status_1_and_its_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("g.txt").write_text(changed(7, "Robin:", "Matthew:"), encoding="utf-8")
+    out = CliRunner().invoke(cli(), ["check", "g.txt"])
+    assert out.exit_code == 1
+    assert out.output.startswith("g.txt:7:1: it is Robin's turn")
+
+
+@FUZZ
+@given(mutated([TEXT, DECK + "Robin: Equuleus:1-2-3; end\npick Matthew 1\n"]))
+def test_any_log_is_replayed_or_refused(text: str) -> None:
+    try:
+        result, _ = check_log(parse_log(text, "g.txt"))
+    except PnpError:
+        return
+    assert result.winners
