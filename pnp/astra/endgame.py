@@ -148,7 +148,7 @@ class _Reader:
         self.data = _toml(text, path)
         self.spans = TomlSpans(text)
         self.problems = ProblemCollector(path)
-        self.places: dict[str, tuple[str, int]] = {}  # card key: whose, at which line
+        self.places: dict[str, tuple[str, Key, bool]] = {}  # card key: where first seen
         self.final_cards: dict[frozenset[Element], tuple[str, Key]] = {}
 
     def say(self, key: Key, rule: str, message: str, at_key: bool = False) -> None:
@@ -167,10 +167,8 @@ class _Reader:
         for name in table:
             if name not in expected:
                 close = difflib.get_close_matches(name, expected, n=1)
-                hint = f"did you mean {close[0]!r}? " if close else ""
-                message = (
-                    f"unknown key {shown(name)} in {where}; {hint}(expected {', '.join(expected)})"
-                )
+                hint = f"did you mean {close[0]!r}?" if close else f"expected {', '.join(expected)}"
+                message = f"unknown key {shown(name)} in {where}; {hint}"
                 self.say((*at, name), "astra.score.key", message, at_key=True)
 
     def game(self) -> EndGame:
@@ -178,40 +176,43 @@ class _Reader:
         names = self.seating()
         tables = self.player_tables()
         read = [self.player(i, table) for i, table in enumerate(tables)]
-        self.match(names, tables)
+        if names is not None:
+            self.match(names, tables)
         board = self.board(names)
         self.problems.problems.sort(key=lambda p: (p.line, p.col))
         self.problems.raise_if_any()
         players = {p.name: p for p in read if p is not None}
+        assert names is not None
         return EndGame(self.path, tuple(players[n] for n in names), board)
 
-    def seating(self) -> dict[str, int]:
-        """The names in ``players``, each with its index there."""
+    def seating(self) -> dict[str, int] | None:
+        """The names in ``players``, each with its index there; None if the list cannot
+        be checked against the rest (then only its own problems are reported)."""
         if "players" not in self.data:
             message = 'no players = ["…", …]: the names in seating order, first player first'
             self.say((), "astra.score.key", message)
-            return {}
+            return None
         value = self.data["players"]
         if not self.typed(value, ("players",), list, "players is a list of names"):
-            return {}
+            return None
         names: dict[str, int] = {}
+        usable = True
         for i, name in enumerate(value):
             key = ("players", i)
             if not self.typed(name, key, str, "players lists names in quotes"):
-                continue
-            if not 0 < len(name) <= MAX_NAME or not name.isprintable():
-                rule, message = (
-                    "astra.score.players",
-                    f"a name is 1 to {MAX_NAME} printable characters",
-                )
-                self.say(key, rule, f"{message}, not {shown(name)}")
+                usable = False
+            elif not 0 < len(name) <= MAX_NAME or not name.isprintable():
+                message = f"a name is 1 to {MAX_NAME} printable characters, not {shown(name)}"
+                self.say(key, "astra.score.players", message)
+                usable = False
             elif name in names:
                 self.say(key, "astra.score.players", f"{shown(name)} is listed twice")
-            names.setdefault(name, i)
+            else:
+                names[name] = i
         if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
             message = f"Astra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}"
             self.say(("players",), "astra.score.players", message)
-        return names
+        return names if usable else None
 
     def player_tables(self) -> list[dict[str, Any]]:
         value = self.data.get("player", [])
@@ -325,11 +326,11 @@ class _Reader:
 
     def place(self, card: Constellation, key: Key, where: str, at_key: bool = False) -> bool:
         """Whether ``card`` is seen for the first time (else it is in two places)."""
-        line = self.spans.where(key, at_key)[0]
-        first, first_line = self.places.setdefault(card.key, (where, line))
-        if (first, first_line) == (where, line):
+        first, first_key, first_at_key = self.places.setdefault(card.key, (where, key, at_key))
+        if first_key == key:
             return True
-        message = f"{card.name} is already {first} (line {first_line}): a card is in one place"
+        line = self.spans.where(first_key, first_at_key)[0]
+        message = f"{card.name} is already {first} (line {line}): a card is in one place"
         self.say(key, "astra.score.card-once", message, at_key)
         return False
 
@@ -343,7 +344,7 @@ class _Reader:
             if name in seen:
                 message = f"two [[player]] tables are named {shown(name)}"
                 self.say(("player", i, "name"), "astra.score.players", message)
-            elif names and name not in names:
+            elif name not in names:
                 close = difflib.get_close_matches(name, list(names), n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 message = f"{shown(name)} is not in players{hint}"
@@ -355,19 +356,22 @@ class _Reader:
                     ("players", i), "astra.score.players", f"{shown(name)} has no [[player]] table"
                 )
 
-    def board(self, names: dict[str, int]) -> tuple[BoardCard, ...]:
+    def board(self, names: dict[str, int] | None) -> tuple[BoardCard, ...]:
         value = self.data.get("board", {})
         what = "board is a table: a line per card, Draco = { Robin = 2 }"
         if not self.typed(value, ("board",), dict, what):
             return ()
-        slots = len(names) + 1 if MIN_PLAYERS <= len(names) <= MAX_PLAYERS else MAX_PLAYERS + 1
+        players = len(names) if names is not None else 0
+        slots = players + 1 if MIN_PLAYERS <= players <= MAX_PLAYERS else MAX_PLAYERS + 1
         if len(value) > slots:
             message = f"{len(value)} constellations around the board, with {slots} slots"
             self.say(("board", list(value)[slots]), "astra.score.board-size", message, at_key=True)
         cards = [self.board_card(name, marks, names) for name, marks in list(value.items())[:slots]]
         return tuple(c for c in cards if c is not None)
 
-    def board_card(self, name: str, marks: object, names: dict[str, int]) -> BoardCard | None:
+    def board_card(
+        self, name: str, marks: object, names: dict[str, int] | None
+    ) -> BoardCard | None:
         key = ("board", name)
         card = self.lookup(name, key, at_key=True)
         if not self.typed(marks, key, dict, f"{shown(name)} is a table of marks, {{ Robin = 2 }}"):
@@ -376,8 +380,10 @@ class _Reader:
         counted: list[tuple[str, int]] = []
         for player, n in marks.items():
             at = (*key, player)
-            if player not in names:
-                message = f"{shown(player)} is not a player of this game"
+            if names is not None and player not in names:
+                close = difflib.get_close_matches(player, list(names), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                message = f"{shown(player)} is not a player of this game{hint}"
                 self.say(at, "astra.score.board-player", message, at_key=True)
             elif self.typed(n, at, int, f"{player}'s marks are a whole number of stars"):
                 if n < 0:
