@@ -86,7 +86,7 @@ def test_a_turn_keeps_the_headers_spelling_of_the_name() -> None:
         ("  Robin: dance", "g.txt:3:10: expected a card and its stars like Taurus:10-8-7"),
         ("Robin: rest me", "g.txt:3:13: rest takes nothing more, got 'me'"),
         ("Robin: pick Matthew", "g.txt:3:8: expected pick, a player and a boon number"),
-        ("Robin:", "g.txt:3:7: expected the turn's decisions after the name"),
+        ("Robin:", "g.txt:3:7: expected the turn's decisions"),
         ("Robin: rest\nseed: 8", "g.txt:4:1: seed: is written once"),
         ("Robin: rest\ndeck: Leo, END", "g.txt:4:1: deck: belongs to the header"),
     ],

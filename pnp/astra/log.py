@@ -134,9 +134,10 @@ class _Reader:
         pieces = _split(value, ",", col)
         items = []
         for text, at in pieces:
-            token = self.item(n, key, text, at, len(pieces))
-            if token is not None:
-                items.append(token)
+            try:
+                items.append(Token(text, _value(key, text, len(pieces)), at))
+            except ValueError as exc:  # ours, or scoring_card's
+                self.problems.add(n, at, str(exc))
         if len(items) < len(pieces):
             return None
         if key == "deck":
@@ -146,13 +147,6 @@ class _Reader:
         if key == "scoring":
             self.scoring = [(n, t) for t in items]
         return Header(key, tuple(items))
-
-    def item(self, n: int, key: str, text: str, col: int, count: int) -> Token | None:
-        try:
-            return Token(text, _value(key, text, count), col)
-        except ValueError as exc:  # ours, or scoring_card's
-            self.problems.add(n, col, str(exc))
-            return None
 
     def check_deck(self, n: int, items: list[Token]) -> None:
         seen: dict[str, int] = {}
@@ -229,22 +223,15 @@ def parse_log(text: str, path: str) -> GameLog:
         parsed: Header | Turn | None = None
         header = _HEADER.match(stripped)
         prefix = _PREFIX.match(stripped)
-        if not stripped:
-            parsed = None
-        elif header:
-            key = header.group(1).lower()
-            parsed = reader.header(n, key, stripped[header.end() :], indent + header.end() + 1)
+        if header:
+            key, at = header.group(1).lower(), indent + header.end() + 1
+            parsed = reader.header(n, key, stripped[header.end() :], at)
+        elif prefix and not stripped[prefix.end() :].strip():
+            reader.problems.add(n, indent + prefix.end() + 1, "expected the turn's decisions")
         elif prefix:
-            rest = stripped[prefix.end() :]
-            if not rest.strip():
-                reader.problems.add(
-                    n, indent + prefix.end() + 1, "expected the turn's decisions after the name"
-                )
-            else:
-                parsed = reader.turn(
-                    n, prefix.group(1), indent + 1, rest, indent + prefix.end() + 1
-                )
-        else:
+            at = indent + prefix.end() + 1
+            parsed = reader.turn(n, prefix.group(1), indent + 1, stripped[prefix.end() :], at)
+        elif stripped:
             parsed = reader.turn(n, None, indent + 1, stripped, indent + 1)
         lines.append(Line(n, parsed, comment if hash_ else None))
     while lines and lines[-1].body is None and lines[-1].comment is None:
