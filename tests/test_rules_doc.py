@@ -20,3 +20,15 @@ def test_every_rule_id_is_documented_with_a_source_and_every_documented_one_exis
     for rule in RULES:
         source = rows[rule].rstrip(" |").rsplit("|", 1)[1]
         assert re.search(r"spec|seed|ours|issue", source), rule
+
+
+def test_every_astra_rule_id_is_documented_with_a_source() -> None:
+    from pnp.astra.rules import RULES as ASTRA
+
+    rows = {
+        m.group(1): m.group(0) for m in re.finditer(r"^\| `(astra\.[a-z.-]+)` \|.*$", DOC, re.M)
+    }
+    for rule in ASTRA:
+        assert rule in rows, rule
+        source = rows[rule].rstrip(" |").rsplit("|", 1)[1]
+        assert re.search(r"spec|seed|ours|issue", source), rule
