@@ -7,15 +7,17 @@ import json
 import click
 
 from pnp.astra.text import Lang
+from pnp.cli.astra_check import check
+from pnp.cli.astra_play import score
 from pnp.cli.astra_print import COMMANDS, LANG
 
 
 @click.group()
 def astra() -> None:
-    """Astra (Mindclash): the print kit in English or French, and the cards' data."""
+    """Astra (Mindclash): the print kit in English or French, the scorer and the game checker."""
 
 
-for _command in COMMANDS:
+for _command in (*COMMANDS, score, check):
     astra.add_command(_command)
 
 
