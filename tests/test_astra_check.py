@@ -98,6 +98,7 @@ def test_a_non_adjacent_star_in_an_observe_is_refused_with_its_rule() -> None:
             "rest",
             "g.txt:15:31: no Rest after an Observe in the same turn [astra.rest.once]",
         ),
+        (10, "; Cassiopeia:1-3-2-5-4", "", "g.txt:10:1: take an Observe or a Rest before ending"),
         (16, "pick Matthew 1", "pick Robin 1", "g.txt:16:1: Robin has no marks to assist Libra"),
         (16, "pick Matthew 1", "pick Matthew 5", "g.txt:16:1: boons are numbered 1 to 4"),
         (16, "pick Matthew 1", "Robin: rest", "g.txt:16:1: Matthew first pick a boon on Libra"),

@@ -16,7 +16,7 @@ from pathlib import Path
 from pnp.astra.actions import Discard, End, PickBoon
 from pnp.astra.endgame import parse_endgame
 from pnp.astra.game import Game
-from pnp.astra.log import GAME_END, GameLog, Step, Turn
+from pnp.astra.log import GAME_END, GameLog, Turn
 from pnp.astra.log import parse_log as parse_text
 from pnp.astra.rules import RuleError
 from pnp.astra.setup import Setup, setup
@@ -78,13 +78,16 @@ def log_setup(log: GameLog) -> Setup:
     return made
 
 
-def _close(game: Game) -> Game:
-    """The Action phase ended, if the turn is in it: the ``end`` a player may leave out."""
-    return game.apply(End()) if game.phase is Phase.ACTION else game
+def _close(game: Game, playing: int) -> Game:
+    """Turn ``playing`` with its Action phase ended, if it is still in its Ability or Action
+    phase: the ``end`` a player may leave out (after an Observe, or an ability that skips
+    the Action phase)."""
+    if game.turn == playing and game.phase in (Phase.ABILITY, Phase.ACTION):
+        return game.apply(End())
+    return game
 
 
-def _start(game: Game, turn: Turn) -> Game:
-    game = _close(game)
+def _start(game: Game, turn: Turn) -> None:
     if game.over:
         raise RuleError("astra.game.over", "the game is over: its last turn has been played")
     if game.phase is Phase.BOONS:
@@ -100,13 +103,6 @@ def _start(game: Game, turn: Turn) -> Game:
         )
     if turn.player != game.active:
         raise RuleError("astra.turn.order", f"it is {game.active}'s turn, not {turn.player}'s")
-    return game
-
-
-def _step(game: Game, step: Step) -> Game:
-    if isinstance(step.action, PickBoon | Discard):
-        game = _close(game)
-    return game.apply(step.action)
 
 
 def replay(log: GameLog, dealt: Setup) -> Game:
@@ -114,25 +110,30 @@ def replay(log: GameLog, dealt: Setup) -> Game:
     ``SourceError`` at its first illegal step (or where it ends, if the game has not)."""
     game = Game.start(dealt)
     last = 1
+    playing, opened = -1, (1, 1)  # the turn being written, and where its line starts
     for line in log.lines:
         turn = line.body
         if not isinstance(turn, Turn):
             continue
         last = line.number
-        if turn.player is not None:
-            try:
-                game = _start(game, turn)
-            except RuleError as error:
-                raise _stop(log, line.number, turn.col, error) from None
+        try:
+            if turn.player is not None:
+                game = _close(game, playing)
+                playing, opened = game.turn, (line.number, turn.col)
+                _start(game, turn)
+        except RuleError as error:
+            raise _stop(log, *opened, error) from None
         for step in turn.steps:
             try:
-                game = _step(game, step)
+                if isinstance(step.action, PickBoon | Discard) and game.phase is Phase.ACTION:
+                    game = game.apply(End())
+                game = game.apply(step.action)
             except RuleError as error:
                 raise _stop(log, step.line, step.col, error) from None
     try:
-        game = _close(game)
+        game = _close(game, playing)
     except RuleError as error:
-        raise _stop(log, last, 1, error) from None
+        raise _stop(log, *opened, error) from None
     if not game.over:
         raise _stop(log, last, 1, _unfinished(game))
     return game
