@@ -119,7 +119,12 @@ def test_rulebook_marking_example() -> None:
 def test_rulebook_discovery_example_boons_by_marks_and_the_third_card() -> None:
     g = rulebook_taurus()
     g = own(g, 0, "Aquila", "Ara")  # Robin's two cards; one Wisdom: card limit 3
-    g = edit(g, lambda s: (s.players[0].gain_wisdom(1), setattr(s.players[0], "telescopes", 1)))
+
+    def robin_wise_with_a_telescope(s: State) -> None:
+        s.players[0].gain_wisdom(1)
+        s.players[0].telescopes = 1
+
+    g = edit(g, robin_wise_with_a_telescope)
     g = play(g, "Taurus:9", "Taurus:2", "end")
     assert g.phase is Phase.BOONS and g.resolving == "Taurus" and g.due == ("Dorothy",)
     broken("astra.boon.order", g, "pick Matthew 2")
