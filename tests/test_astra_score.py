@@ -3,12 +3,15 @@ every check on it at its line and column, the table and JSON, and fuzzing."""
 
 from __future__ import annotations
 
-import contextlib
 import json
+import os
+import re
 import subprocess
 import sys
-from collections import Counter
+import tomllib
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -17,15 +20,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.astra.constellations import constellation, constellations
-from pnp.astra.endgame import RULES, EndGame, parse_endgame
+from pnp.astra.endgame import RULES, parse_endgame
 from pnp.astra.final import final_parts
 from pnp.astra.journal import card_limit
 from pnp.astra.model import Boon, BoonKind, Element
 from pnp.astra.scoring_cards import scoring_card
-from pnp.astra.toml_spans import TomlSpans
+from pnp.astra.toml_spans import Key, TomlSpans
 from pnp.cli import PnpGroup
 from pnp.cli.astra_play import score
-from pnp.errors import PnpError, SourceError
+from pnp.errors import SourceError
 from pnp.score.astra import astra_json, format_astra, score_endgame
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -423,3 +426,300 @@ def test_all_problems_at_once_in_line_order() -> None:
     text = BASE.replace("pouch = 10", "pouch = 99").replace('"Taurus"', '"Taurs"')
     text = text.replace("Matthew = 1 }", "Matthew = 1, Mathew = 1 }")
     assert [p.split(":")[0] for p in _problems(text)] == ["11", "25", "33"]
+
+
+def _group() -> click.Group:
+    """The command as the astra group will hold it, with pnp's error handling."""
+
+    @click.group(cls=PnpGroup)
+    def astra() -> None:
+        pass
+
+    astra.add_command(score)
+    return astra
+
+
+def _run(*args: str) -> Result:
+    return CliRunner().invoke(_group(), ["score", *args], catch_exceptions=False)
+
+
+def test_the_table_itemises_every_part() -> None:
+    result = _run(str(EXAMPLES / "astra-endgame-2p.toml"))
+    assert result.exit_code == 0, result.output
+    assert result.output == (
+        "Astra · 2 players · board: Lyra, Draco, Aries\n"
+        "\n"
+        "Ada\n"
+        "  Fame from play                      40\n"
+        "  Pouch size                           7\n"
+        "  Card limit (Wisdom 3)                4\n"
+        "  Stardust 5 ÷ 3                       1\n"
+        "  Marked stars 4 ÷ 2                   2\n"
+        "  Active cards: Taurus 2, Pisces 2     4\n"
+        "  Final Scoring card earth+water       8\n"
+        "    rows: fire 0, earth 6, air 0, water 2\n"
+        "    columns: 0, 0, 0, 0\n"
+        "  total                               66\n"
+        "\n"
+        "Ben\n"
+        "  Fame from play                       29\n"
+        "  Pouch size                            9\n"
+        "  Card limit (Wisdom 6)                 6\n"
+        "  Stardust 9 ÷ 3                        3\n"
+        "  Marked stars 7 ÷ 2                    3\n"
+        "  Active cards: Orion 2, Aquarius 2     4\n"
+        "  Final Scoring card air+fire          12\n"
+        "    rows: fire 6, earth 0, air 6, water 0\n"
+        "    columns: 0, 0, 0, 0\n"
+        "  total                                66\n"
+        "\n"
+        "Shared victory: Ada and Ben with 66\n"
+    )
+
+
+def test_json_gives_each_part_and_the_winners() -> None:
+    result = _run("--json", str(EXAMPLES / "astra-endgame.toml"))
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert set(data) == {"players", "winners"}
+    assert data["winners"] == ["Dorothy"]
+    robin = data["players"][0]
+    assert robin["name"] == "Robin" and robin["total"] == 58
+    assert robin["parts"] == {
+        "fame": 31,
+        "pouch_size": 8,
+        "card_limit": 5,
+        "stardust": 2,
+        "marked_stars": 1,
+        "active_fame": 4,
+        "final_scoring": 7,
+    }
+    assert robin["final_scoring"] == {
+        "card": "air+fire",
+        "rows": {"fire": 2, "earth": 2, "air": 0, "water": 0},
+        "columns": [3, 0, 0, 0],
+    }
+    assert (robin["active"], robin["exhausted"]) == (["Taurus", "Virgo"], ["Leo"])
+    for player in data["players"]:
+        assert sum(player["parts"].values()) == player["total"]
+
+
+def test_several_files_are_scored_in_turn() -> None:
+    files = [str(EXAMPLES / "astra-endgame.toml"), str(EXAMPLES / "astra-endgame-2p.toml")]
+    table = _run(*files)
+    assert table.exit_code == 0
+    verdicts = [v for v in table.output.splitlines() if v.startswith(("Winner", "Shared"))]
+    assert verdicts == ["Winner: Dorothy with 75", "Shared victory: Ada and Ben with 66"]
+    data = json.loads(_run("--json", *files).output)
+    assert [game["winners"] for game in data] == [["Dorothy"], ["Ada", "Ben"]]
+
+
+def test_problems_in_every_file_are_listed_with_exit_status_1(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BASE.replace("pouch = 8", "pouch = 13"), encoding="utf-8")
+    worse = tmp_path / "worse.toml"
+    worse.write_text(BASE.replace('"Virgo"]', '"Virgo", "Vega"]'), encoding="utf-8")
+    result = _run(str(bad), str(EXAMPLES / "astra-endgame.toml"), str(worse))
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{bad}:6:9: pouch is the Pouch size reached, 5 to 12, not 13 [astra.score.range]",
+        f"{worse}:11:55: unknown constellation 'Vega'; "
+        "`pnp astra constellations` lists them [astra.score.constellation]",
+    ]
+
+
+def test_a_missing_file_is_a_usage_error_and_a_folder_is_refused(tmp_path: Path) -> None:
+    missing = _run(str(tmp_path / "nowhere.toml"))
+    assert missing.exit_code == 2
+    assert "does not exist" in missing.output
+    folder = _run(str(tmp_path))
+    assert folder.exit_code == 1
+    assert folder.output == f"{tmp_path}: is a folder, not a file\n"
+
+
+def test_scoring_imports_no_drawing_code(tmp_path: Path) -> None:
+    code = f"""
+import sys
+from pnp.cli import cli
+from pnp.cli.astra import astra
+from pnp.cli.astra_play import score
+astra.add_command(score)
+try:
+    cli(["astra", "score", {str(EXAMPLES / "astra-endgame.toml")!r}])
+except SystemExit as exit:
+    assert not exit.code, exit.code
+print("HEAVY", [m for m in ("reportlab", "svgwrite", "shapely", "fontTools") if m in sys.modules])
+print("DRAWING CODE", [m for m in sys.modules if m.startswith(("pnp.layouts", "pnp.render"))])
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert "Winner: Dorothy with 75" in result.stdout, result.stdout + result.stderr
+    assert "HEAVY []" in result.stdout, result.stdout
+    assert "DRAWING CODE []" in result.stdout, result.stdout
+
+
+FUZZ = settings(
+    max_examples=int(os.environ.get("PNP_FUZZ_EXAMPLES", "60")),
+    deadline=timedelta(seconds=5),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=8)
+_SCALARS = (
+    st.integers(-(10**6), 10**6)
+    | st.booleans()
+    | _TEXT
+    | st.floats(allow_nan=False, allow_infinity=False, width=32)
+)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TEXT, inner, max_size=3),
+    max_leaves=8,
+)
+
+
+class _Writer:
+    """TOML text for a document, noting where it writes each key and value."""
+
+    def __init__(self, draw: st.DrawFn) -> None:
+        self.draw = draw
+        self.text = ""
+        self.keys: dict[Key, int] = {}
+        self.values: dict[Key, int] = {}
+
+    def key(self, path: Key) -> None:
+        self.keys[path] = len(self.text)
+        name = str(path[-1])
+        bare = re.fullmatch(r"[A-Za-z0-9_-]+", name) and self.draw(st.booleans())
+        self.text += name if bare else json.dumps(name, ensure_ascii=False)
+
+    def value(self, path: Key, value: object) -> None:
+        self.values[path] = len(self.text)
+        space = self.draw(st.sampled_from(["", " ", "\n  ", "  # note\n"]))
+        if isinstance(value, list):
+            self.text += "["
+            for i, item in enumerate(value):
+                self.text += space
+                self.value((*path, i), item)
+                self.text += ","
+            self.text += space + "]"
+        elif isinstance(value, dict):
+            self.text += "{"
+            for i, (name, item) in enumerate(value.items()):
+                self.text += ", " if i else " "
+                self.pair((*path, name), item)
+            self.text += " }"
+        elif isinstance(value, str):
+            literal = "'" not in value and self.draw(st.booleans())
+            self.text += f"'{value}'" if literal else json.dumps(value, ensure_ascii=False)
+        else:
+            self.text += json.dumps(value)
+
+    def pair(self, path: Key, value: object) -> None:
+        self.key(path)
+        self.text += self.draw(st.sampled_from(["=", " = ", "\t=  "]))
+        self.value(path, value)
+
+
+@st.composite
+def _documents(draw: st.DrawFn) -> tuple[dict[str, Any], _Writer]:
+    pairs = draw(st.dictionaries(_TEXT, _VALUES, max_size=3))
+    tables = draw(st.dictionaries(_TEXT, st.dictionaries(_TEXT, _VALUES, max_size=3), max_size=2))
+    entries = st.lists(st.dictionaries(_TEXT, _SCALARS, max_size=2), min_size=1, max_size=2)
+    arrays = draw(st.dictionaries(_TEXT, entries, max_size=2))
+    tables = {k: v for k, v in tables.items() if k not in pairs}
+    arrays = {k: v for k, v in arrays.items() if k not in pairs and k not in tables}
+    out = _Writer(draw)
+    for name, value in pairs.items():
+        out.pair((name,), value)
+        out.text += "  # a comment\n"
+    headed: list[tuple[Key, str, dict[str, Any]]] = [
+        ((name,), "[{}]", table) for name, table in tables.items()
+    ]
+    headed += [((name, i), "[[{}]]", t) for name, ts in arrays.items() for i, t in enumerate(ts)]
+    for path, header, table in headed:
+        out.text += "\n"
+        out.keys[path] = len(out.text)
+        out.text += header.format(json.dumps(path[0], ensure_ascii=False)) + " # header\n"
+        for key, value in table.items():
+            out.pair((*path, key), value)
+            out.text += "\n"
+    return {**pairs, **tables, **arrays}, out
+
+
+@FUZZ
+@given(_documents())
+def test_toml_spans_find_every_key_and_value_where_it_was_written(
+    document: tuple[dict[str, Any], _Writer],
+) -> None:
+    data, written = document
+    assert tomllib.loads(written.text) == data
+    spans = TomlSpans(written.text)
+    assert spans.keys == written.keys
+    assert spans.values == written.values
+
+
+_HOSTILE = [
+    '"',
+    "'",
+    "'''",
+    '"""',
+    "\\",
+    "[",
+    "]]",
+    "{",
+    "}",
+    "=",
+    ",",
+    "#",
+    "\n[[player]]\n",
+    "\n[board]\n",
+    "\n[player]\n",
+    ":exhausted",
+    ":",
+    "+",
+    "Taureau",
+    "grande ourse",
+    "-1",
+    "1e9",
+    "9" * 5000,
+    "\x00",
+    "\ufeff",
+    "\r\n",
+    "x = 1\n",
+    "players = []\n",
+    "telescopes = 3\n",
+]
+
+
+@st.composite
+def _mutated(draw: st.DrawFn) -> str:
+    seeds = [BASE, *(p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.glob("astra-*.toml")))]
+    text = draw(st.sampled_from(seeds))
+    for _ in range(draw(st.integers(0, 4))):
+        at = draw(st.integers(0, len(text)))
+        kind = draw(st.sampled_from(["insert", "delete", "hostile", "repeat"]))
+        if kind == "insert":
+            text = text[:at] + draw(st.text(max_size=8)) + text[at:]
+        elif kind == "delete":
+            text = text[:at] + text[draw(st.integers(at, min(len(text), at + 40))) :]
+        elif kind == "hostile":
+            text = text[:at] + draw(st.sampled_from(_HOSTILE)) + text[at:]
+        else:  # a line repeated: players, cards, board cards
+            start = text.rfind("\n", 0, at) + 1
+            end = text.find("\n", at) + 1 or len(text)
+            text = text[:start] + text[start:end] * draw(st.integers(2, 300)) + text[end:]
+    return text
+
+
+@FUZZ
+@given(_mutated())
+def test_any_end_of_game_file_is_scored_or_refused(text: str) -> None:
+    try:
+        game = parse_endgame(text, "fuzz.toml")
+    except SourceError as exc:
+        assert all(p.line >= 1 and p.col >= 1 for p in exc.problems)
+        return
+    result = score_endgame(game)
+    assert format_astra(result)
+    assert astra_json(result)["winners"]

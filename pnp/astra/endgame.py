@@ -197,7 +197,7 @@ class _Reader:
             return None
         names: dict[str, int] = {}
         usable = True
-        for i, name in enumerate(value):
+        for i, name in enumerate(value[: MAX_PLAYERS + 1]):  # past that, only counted
             key = ("players", i)
             if not self.typed(name, key, str, "players lists names in quotes"):
                 usable = False

@@ -11,6 +11,8 @@ Key = tuple[str | int, ...]  # a path into the TOML document: ("player", 0, "fam
 
 _ATOM = re.compile(r"[^\s,\]}#]*")  # a number, a boolean or a date
 _BARE = re.compile(r"[A-Za-z0-9_-]*")
+_BLANK = re.compile(r"(?:[ \t\r]+|#[^\n]*)*")
+_BLANK_LINES = re.compile(r"(?:[ \t\r\n]+|#[^\n]*)*")
 
 
 class TomlSpans:
@@ -42,15 +44,10 @@ class TomlSpans:
         return self.text[self.i : self.i + 1]
 
     def _skip(self, newlines: bool = False) -> int:
-        text, blank = self.text, " \t\r\n" if newlines else " \t\r"
-        while self.i < len(text):
-            if text[self.i] in blank:
-                self.i += 1
-            elif text[self.i] == "#":
-                end = text.find("\n", self.i)
-                self.i = len(text) if end < 0 else end + int(newlines)
-            else:
-                break
+        """Past blanks and comments (and line ends if ``newlines``)."""
+        match = (_BLANK_LINES if newlines else _BLANK).match(self.text, self.i)
+        assert match is not None
+        self.i = match.end()
         return self.i
 
     def _document(self) -> None:
@@ -92,9 +89,9 @@ class TomlSpans:
                 start = self.i
                 self._string()
                 raw = self.text[start : self.i]
-                try:
+                if "\\" in raw:  # escapes: let tomllib read them
                     parts.append(tomllib.loads(f"k = {raw}")["k"])
-                except tomllib.TOMLDecodeError:
+                else:
                     parts.append(raw[1:-1])
             else:
                 match = _BARE.match(self.text, self.i)
