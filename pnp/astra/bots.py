@@ -1,0 +1,216 @@
+"""Bots that play Astra through the same ``Game`` the checker replays. A bot maps a game
+to the next decision of whoever is due (the active player, or a helper picking a boon),
+drawing its chances from a seeded ``random.Random``.
+
+- ``random``: a random legal decision; half the time an Active card's ability, with
+  random legal targets; Observe paths are random walks along the card's lines.
+- ``greedy``: a one-turn lookahead. Abilities are used when they raise a cheap
+  evaluation of the position at once; Observe paths (sampled random walks and their
+  prefixes) and Rest are compared after the rest of the turn is played out (the
+  discovery, the helpers' boons, the card limit). The evaluation is the player's final
+  score if the game ended now, plus what Stardust, Telescopes, Active cards and marks on
+  undiscovered cards promise."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+
+from pnp.astra.actions import Action, Discard, End, Observe, PickBoon, Rest, UseAbility
+from pnp.astra.constellations import constellation
+from pnp.astra.effects import TELESCOPE_PRICE, effects
+from pnp.astra.game import Game
+from pnp.astra.model import BoonKind
+from pnp.astra.state import Phase, card_id, cards
+
+Bot = Callable[[Game, random.Random], Action]
+
+OBSERVE = 0.7  # how often the random bot observes rather than rests
+AGAIN = 0.3  # how often it observes again, for a Telescope
+USE = 0.5  # how often it uses an ability it can
+WALKS = 3  # random walks per card the greedy bot tries
+DISCARDS = 30  # at most this many discard choices weighed
+
+
+def _bits(mask: int) -> list[int]:
+    """Star numbers in a mask (bit n − 1 is star n)."""
+    return [n + 1 for n in range(mask.bit_length()) if mask >> n & 1]
+
+
+def _marked(game: Game, card: str) -> int:
+    return sum(1 << (n - 1) for stars in game.marks(card) for n in stars)
+
+
+def _walk(game: Game, card: str, rng: random.Random, longest: int) -> tuple[int, ...]:
+    """A random path the next Observe may mark on ``card``, of at most ``longest`` stars
+    (empty when none can start there)."""
+    firsts = game.first_stars(card)
+    if not firsts or longest < 1:
+        return ()
+    neighbours = cards()[card_id(card)].neighbours
+    star = rng.choice(firsts)
+    path, used = [star], _marked(game, card) | 1 << (star - 1)
+    while len(path) < longest and (after := neighbours[path[-1] - 1] & ~used):
+        star = rng.choice(_bits(after))
+        path.append(star)
+        used |= 1 << (star - 1)
+    return tuple(path)
+
+
+def _pair(game: Game, card: str, rng: random.Random) -> tuple[int, ...]:
+    """A path of two stars on ``card`` if there is one, else of one."""
+    neighbours = cards()[card_id(card)].neighbours
+    marked = _marked(game, card)
+    firsts = list(game.first_stars(card))
+    rng.shuffle(firsts)
+    for star in firsts:
+        if after := neighbours[star - 1] & ~marked & ~(1 << (star - 1)):
+            return star, rng.choice(_bits(after))
+    return tuple(firsts[:1])
+
+
+def _undiscovered(game: Game) -> list[str]:
+    return [c for c in game.board if c is not None and game.first_stars(c)]
+
+
+def _may_observe(game: Game) -> bool:
+    p = game.player(game.active)
+    again = game.phase is Phase.ACTION
+    return bool(p.stardust and (p.telescopes or not again) and not game.action_skipped)
+
+
+def _use(game: Game, card: str, rng: random.Random) -> UseAbility | None:
+    """A use of ``card``'s ability with random legal targets (None: it cannot be used)."""
+    effect = effects()[constellation(card).ability].name
+    open_cards = _undiscovered(game)
+    if effect == "buy-telescopes":
+        can = game.player(game.active).stardust // TELESCOPE_PRICE
+        return UseAbility(card, (), rng.randint(1, can)) if can else None
+    if effect in ("mark-any", "mark-and-neighbours"):
+        if not open_cards:
+            return UseAbility(card)
+        target = rng.choice(open_cards)
+        free = _bits(cards()[card_id(target)].full & ~_marked(game, target))
+        return UseAbility(card, (Observe(target, (rng.choice(free),)),))
+    if effect == "mark-three":
+        picked = rng.sample(open_cards, min(3, len(open_cards)))
+        return UseAbility(card, tuple(Observe(c, _walk(game, c, rng, 1)) for c in picked))
+    if effect == "mark-two":
+        if len(open_cards) == 1 or (open_cards and rng.random() < 0.5):
+            target = rng.choice(open_cards)
+            if len(path := _pair(game, target, rng)) == 2 or len(open_cards) == 1:
+                return UseAbility(card, (Observe(target, path),))
+        picked = rng.sample(open_cards, min(2, len(open_cards)))
+        return UseAbility(card, tuple(Observe(c, _walk(game, c, rng, 1)) for c in picked))
+    return UseAbility(card)
+
+
+def _wake(game: Game, who: str, boon: int) -> tuple[str, ...]:
+    """The cards an Activation boon reactivates: the highest Final Scoring fame first."""
+    gift = constellation(game.resolving or "").boons[boon - 1]
+    if gift.kind is not BoonKind.ACTIVATION:
+        return ()
+    tired = sorted(game.player(who).exhausted, key=lambda c: -constellation(c).fame)
+    return tuple(tired[: gift.amount])
+
+
+def random_bot(game: Game, rng: random.Random) -> Action:
+    """A random legal decision for whoever is due."""
+    if game.phase is Phase.BOONS:
+        who, boon = rng.choice(game.due), rng.choice(game.open_boons())
+        return PickBoon(who, boon, _wake(game, who, boon))
+    if game.phase is Phase.DISCARD:
+        p = game.player(game.active)
+        return Discard(tuple(rng.sample(p.active + p.exhausted, game.excess)))
+    usable = game.usable()
+    if usable and rng.random() < USE and (use := _use(game, rng.choice(usable), rng)):
+        return use
+    if game.action_skipped:
+        return End()
+    again = game.phase is Phase.ACTION
+    if _may_observe(game) and rng.random() < (AGAIN if again else OBSERVE):
+        stardust, open_cards = game.player(game.active).stardust, _undiscovered(game)
+        if open_cards:
+            card = rng.choice(open_cards)
+            return Observe(card, _walk(game, card, rng, rng.randint(1, stardust)))
+    return End() if again else Rest()
+
+
+def value(game: Game, name: str) -> float:
+    """The greedy bot's evaluation of ``name``'s position."""
+    i = game.players.index(name)
+    p = game.player(name)
+    marks = sum(len(stars[i]) for c in game.board if c is not None and (stars := game.marks(c)))
+    return (
+        game.final()[i].total
+        + 0.3 * p.stardust
+        + 1.0 * p.telescopes
+        + 1.5 * len(p.active)
+        + 0.5 * p.pouch_size
+        + 0.25 * marks
+    )
+
+
+def _settle(game: Game) -> Game:
+    """The game once the active player's Action phase is over and every pick, the
+    discovery and the card limit are resolved, the cheapest way."""
+    while not game.over and game.phase is not Phase.ABILITY:
+        if game.phase is Phase.BOONS:
+            who, boon = game.due[0], game.open_boons()[0]
+            game = game.apply(PickBoon(who, boon, _wake(game, who, boon)))
+        elif game.phase is Phase.DISCARD:
+            owned = game.player(game.active)
+            cheap = sorted((*owned.exhausted, *owned.active), key=lambda c: constellation(c).fame)
+            game = game.apply(Discard(tuple(cheap[: game.excess])))
+        else:
+            game = game.apply(End())
+    return game
+
+
+def _best(game: Game, name: str, choices: list[Action], settle: bool) -> tuple[Action, float]:
+    scored = []
+    for action in choices:
+        after = game.apply(action)
+        scored.append((value(_settle(after) if settle else after, name), action))
+    best = max(s for s, _ in scored)
+    return next(a for s, a in scored if s == best), best
+
+
+def _observes(game: Game, rng: random.Random) -> list[Action]:
+    stardust = game.player(game.active).stardust
+    out: list[Action] = []
+    for card in _undiscovered(game):
+        seen: set[tuple[int, ...]] = set()
+        for _ in range(WALKS):
+            path = _walk(game, card, rng, stardust)
+            seen.update(path[:k] for k in range(1, len(path) + 1))
+        out += [Observe(card, path) for path in sorted(seen)]
+    return out
+
+
+def greedy_bot(game: Game, rng: random.Random) -> Action:
+    """The decision that looks best by the end of the turn, for whoever is due."""
+    if game.phase is Phase.BOONS:
+        who = game.due[0]
+        picks: list[Action] = [PickBoon(who, b, _wake(game, who, b)) for b in game.open_boons()]
+        return _best(game, who, picks, settle=False)[0]
+    me = game.active
+    if game.phase is Phase.DISCARD:
+        owned = game.player(me)
+        mine = [*owned.active, *owned.exhausted]
+        combos = itertools.islice(itertools.combinations(mine, game.excess), DISCARDS)
+        return _best(game, me, [Discard(c) for c in combos], settle=False)[0]
+    uses: list[Action] = [u for c in game.usable() if (u := _use(game, c, rng))]
+    if uses:
+        use, gain = _best(game, me, uses, settle=False)
+        if gain > value(game, me):
+            return use
+    if game.action_skipped:
+        return End()
+    finish: Action = End() if game.phase is Phase.ACTION else Rest()
+    options = [finish, *(_observes(game, rng) if _may_observe(game) else [])]
+    return _best(game, me, options, settle=True)[0]
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}

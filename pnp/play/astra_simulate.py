@@ -1,0 +1,186 @@
+"""Simulated Astra games: bots play through ``Game``, each game can be written as a log
+that ``pnp astra check`` replays identically, and the results are summarised: scores,
+length, and how often each card is discovered and each ability used."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pnp.astra.actions import Action, PickBoon, UseAbility, format_action
+from pnp.astra.bots import BOTS, Bot
+from pnp.astra.constellations import constellation, constellations
+from pnp.astra.game import Game
+from pnp.astra.setup import Setup, setup
+
+NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
+MAX_DECISIONS = 10_000  # a game of random bots takes about 150
+
+
+def game_seed(seed: int, k: int) -> int:
+    """The seed that deals game ``k`` of a run: any one game can be replayed on its own."""
+    return random.Random(f"{seed}:{k}").getrandbits(63)
+
+
+@dataclass(frozen=True)
+class Played:
+    setup: Setup
+    seed: int  # what dealt it: the log's ``seed:``
+    game: Game
+    turns: tuple[tuple[Action, ...], ...]  # each turn's decisions, helpers' picks included
+    discovered: tuple[str, ...]  # in the order found
+    picks: tuple[tuple[str, int], ...]  # each boon picked: the card and the boon, 1–4
+    seen: frozenset[str]  # every card that came round the board
+
+
+def play(players: int, seed: int, bot: Bot) -> Played:
+    """One game dealt by ``seed``, every decision made by ``bot`` with a generator seeded
+    by ``seed`` too."""
+    dealt = setup(NAMES[:players], seed=seed)
+    rng = random.Random(seed)
+    game = Game.start(dealt)
+    turns: list[tuple[Action, ...]] = []
+    turn: list[Action] = []
+    discovered: list[str] = []
+    picks: list[tuple[str, int]] = []
+    board = {c for c in game.board if c is not None}
+    seen = set(board)
+    for _ in range(MAX_DECISIONS):
+        if game.over:
+            break
+        action = bot(game, rng)
+        if isinstance(action, PickBoon):
+            picks.append((game.resolving or "", action.boon))
+        before = game.turn
+        game = game.apply(action)
+        turn.append(action)
+        if game.turn != before:
+            turns.append(tuple(turn))
+            turn = []
+            now = {c for c in game.board if c is not None}
+            discovered += sorted(board - now)
+            seen |= now
+            board = now
+    else:
+        raise RuntimeError(f"a simulated game did not end (seed {seed})")
+    return Played(dealt, seed, game, tuple(turns), tuple(discovered), tuple(picks), frozenset(seen))
+
+
+def log_text(played: Played) -> str:
+    """The game's log in the format ``pnp.astra.log`` reads, one line a turn."""
+    names = played.setup.players
+    lines = [f"players: {', '.join(names)}", f"seed: {played.seed}", ""]
+    for n, decisions in enumerate(played.turns):
+        lines.append(f"{names[n % len(names)]}: {'; '.join(map(format_action, decisions))}")
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    scores: list[int] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    shared: int = 0  # games whose victory is shared
+    seen: Counter[str] = field(default_factory=Counter)  # games a card came round the board
+    discovered: Counter[str] = field(default_factory=Counter)
+    used: Counter[str] = field(default_factory=Counter)  # uses by ability id
+    boons: Counter[str] = field(default_factory=Counter)  # boons picked, "fame 4"
+    scoring: Counter[str] = field(default_factory=Counter)  # games each card was dealt
+    won: Counter[str] = field(default_factory=Counter)  # games won with it (shared too)
+
+    def add(self, played: Played) -> None:
+        game = played.game
+        totals = [f.total for f in game.final()]
+        best = max(totals)
+        self.games += 1
+        self.scores += totals
+        self.rounds.append(game.turn // len(totals))
+        self.shared += totals.count(best) > 1
+        self.seen.update(played.seen)
+        self.discovered.update(played.discovered)
+        for pair, total in zip(played.setup.scoring, totals, strict=True):
+            self.scoring[pair] += 1
+            self.won[pair] += total == best
+        for turn in played.turns:
+            for action in turn:
+                if isinstance(action, UseAbility):
+                    self.used[constellation(action.card).ability] += 1
+        for card, n in played.picks:
+            boon = constellation(card).boons[n - 1]
+            self.boons[f"{boon.kind.value} {boon.amount}"] += 1
+
+
+def simulate(
+    players: int,
+    games: int,
+    seed: int,
+    bot: str,
+    keep_logs: bool = False,
+    progress: Callable[[int], object] | None = None,
+) -> tuple[Summary, list[str]]:
+    """Play ``games`` games; game ``k`` is dealt and played from ``game_seed(seed, k)``.
+    ``progress(1)`` is called after each game."""
+    summary = Summary()
+    logs = []
+    for k in range(games):
+        played = play(players, game_seed(seed, k), BOTS[bot])
+        summary.add(played)
+        if keep_logs:
+            logs.append(log_text(played))
+        if progress is not None:
+            progress(1)
+    return summary, logs
+
+
+def _quartiles(values: list[int]) -> str:
+    s = sorted(values)
+    q = statistics.quantiles(s, n=4) if len(s) > 1 else [s[0]] * 3
+    return (
+        f"mean {statistics.fmean(s):.1f}  sd {statistics.pstdev(s):.1f}  min {s[0]}  "
+        f"q1 {q[0]:g}  median {q[1]:g}  q3 {q[2]:g}  max {s[-1]}"
+    )
+
+
+def format_summary(summary: Summary, players: int, bot: str) -> str:
+    games = summary.games
+    lines = [
+        f"astra: {games} games, {players} players, {bot} bots",
+        f"score     {_quartiles(summary.scores)}",
+        f"rounds    {_quartiles(summary.rounds)}",
+        f"shared victories {summary.shared / games:.1%}",
+        "final scoring card   dealt   won",
+    ]
+    for pair in sorted(summary.scoring):
+        dealt = summary.scoring[pair]
+        lines.append(f"  {pair:<18}{dealt:>7}  {summary.won[pair] / dealt:>4.0%}")
+    return "\n".join([*lines, *_discoveries(summary), *_counts(summary)]) + "\n"
+
+
+def _discoveries(summary: Summary) -> list[str]:
+    lines = ["discovered by star count   seen  discovered"]
+    by_size: dict[int, list[str]] = {}
+    for card in constellations():
+        by_size.setdefault(card.size, []).append(card.name)
+    for size in sorted(by_size):
+        seen = sum(summary.seen[name] for name in by_size[size])
+        found = sum(summary.discovered[name] for name in by_size[size])
+        if seen:
+            lines.append(f"  {size:>2} stars{seen:>18}  {found / seen:>9.0%}")
+    lines.append("constellation           seen  discovered")
+    rate = {name: summary.discovered[name] / seen for name, seen in summary.seen.items()}
+    for name in sorted(rate, key=lambda n: (-rate[n], n)):
+        lines.append(f"  {name:<20}{summary.seen[name]:>6}  {rate[name]:>9.0%}")
+    return lines
+
+
+def _counts(summary: Summary) -> list[str]:
+    lines = ["ability               uses per game"]
+    for ability, uses in sorted(summary.used.items(), key=lambda kv: (-kv[1], kv[0])):
+        lines.append(f"  {ability:<20}{uses / summary.games:>15.2f}")
+    lines.append("boon picked           per game")
+    for boon, picks in sorted(summary.boons.items(), key=lambda kv: (-kv[1], kv[0])):
+        lines.append(f"  {boon:<20}{picks / summary.games:>10.2f}")
+    return lines
