@@ -6,17 +6,15 @@ reported at once at its line and column."""
 from __future__ import annotations
 
 import difflib
-import re
-from dataclasses import dataclass
 from typing import Any
 
 from pnp.astra.constellations import UnknownConstellationError, constellation, constellations
+from pnp.astra.final import BoardCard, EndGame, EndPlayer, Owned
 from pnp.astra.journal import card_limit, journal
 from pnp.astra.model import Constellation, Element
 from pnp.astra.scoring_cards import scoring_card
-from pnp.astra.toml_spans import Key, TomlSpans
-from pnp.errors import PnpError, Problem, ProblemCollector, SourceError
-from pnp.parsing import parse_toml, shown
+from pnp.astra.toml_spans import Key, TomlChecker
+from pnp.parsing import shown
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_COUNT = 9_999  # Fame, Stardust, Telescopes: tokens are unlimited, but no game comes near
@@ -39,53 +37,6 @@ RULES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Owned:
-    card: Constellation
-    active: bool  # else Exhausted
-
-
-@dataclass(frozen=True)
-class EndPlayer:
-    name: str
-    fame: int  # marked on the Fame track during play
-    pouch: int  # the Pouch size reached
-    wisdom: int  # Wisdom spots marked
-    stardust: int
-    telescopes: int
-    final_scoring: frozenset[Element]  # the Final Scoring card's two elements
-    cards: tuple[Owned, ...]
-
-    @property
-    def card_limit(self) -> int:
-        return card_limit(self.wisdom)
-
-    @property
-    def owned(self) -> tuple[Constellation, ...]:
-        return tuple(c.card for c in self.cards)
-
-    @property
-    def active(self) -> tuple[Constellation, ...]:
-        return tuple(c.card for c in self.cards if c.active)
-
-
-@dataclass(frozen=True)
-class BoardCard:
-    card: Constellation
-    marks: tuple[tuple[str, int], ...]  # (player, stars marked on it)
-
-
-@dataclass(frozen=True)
-class EndGame:
-    path: str
-    players: tuple[EndPlayer, ...]  # seating order, first player first
-    board: tuple[BoardCard, ...]  # the constellations still around the board
-
-    def marked(self, name: str) -> int:
-        """Stars ``name`` marked on the constellations still around the board."""
-        return sum(n for b in self.board for player, n in b.marks if player == name)
-
-
 TOP_KEYS = ("players", "player", "board")
 PLAYER_KEYS = {
     "name": "the player's name",
@@ -100,18 +51,6 @@ PLAYER_KEYS = {
 OPTIONAL = {"telescopes": 0}  # not scored
 
 
-def _kind(value: object) -> str:
-    kinds = (
-        (bool, "true or false"),
-        (int, "a whole number"),
-        (float, "a decimal number"),
-        (str, "text"),
-        (list, "a list"),
-        (dict, "a table"),
-    )
-    return next((name for kind, name in kinds if isinstance(value, kind)), "a date or time")
-
-
 def _ranges() -> dict[str, tuple[int, int]]:
     tracks = journal()
     return {
@@ -123,53 +62,17 @@ def _ranges() -> dict[str, tuple[int, int]]:
     }
 
 
-def _toml(text: str, path: str) -> dict[str, Any]:
-    try:
-        return parse_toml(text, path)
-    except PnpError:
-        raise
-    except ValueError:  # tomllib's own refusal of a number over 4,300 digits long
-        found = re.search(r"[0-9_]{4300,}", text)
-        start = found.start() if found else 0
-        line, col = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
-        message = "a number over 4,300 digits long [astra.score.type]"
-        raise SourceError([Problem(path, line, col, message)]) from None
-
-
 def parse_endgame(text: str, path: str) -> EndGame:
     """The end-of-game file ``text`` (read from ``path``), or a ``SourceError`` listing
     every problem found in it."""
     return _Reader(text, path).game()
 
 
-class _Reader:
+class _Reader(TomlChecker):
     def __init__(self, text: str, path: str) -> None:
-        self.path = path
-        self.data = _toml(text, path)
-        self.spans = TomlSpans(text)
-        self.problems = ProblemCollector(path)
+        super().__init__(text, path, "astra.score.key", "astra.score.type")
         self.places: dict[str, tuple[str, Key, bool]] = {}  # card key: where first seen
         self.final_cards: dict[frozenset[Element], tuple[str, Key]] = {}
-
-    def say(self, key: Key, rule: str, message: str, at_key: bool = False) -> None:
-        assert rule in RULES, rule
-        self.problems.add(*self.spans.where(key, at_key), f"{message} [{rule}]")
-
-    def typed(self, value: object, key: Key, kind: type, what: str) -> bool:
-        if isinstance(value, kind) and not isinstance(value, bool):  # a bool is an int
-            return True
-        self.say(key, "astra.score.type", f"{what}, not {_kind(value)}")
-        return False
-
-    def unknown(
-        self, table: dict[str, Any], at: Key, expected: tuple[str, ...], where: str
-    ) -> None:
-        for name in table:
-            if name not in expected:
-                close = difflib.get_close_matches(name, expected, n=1)
-                hint = f"did you mean {close[0]!r}?" if close else f"expected {', '.join(expected)}"
-                message = f"unknown key {shown(name)} in {where}; {hint}"
-                self.say((*at, name), "astra.score.key", message, at_key=True)
 
     def game(self) -> EndGame:
         self.unknown(self.data, (), TOP_KEYS, "the file")
@@ -183,7 +86,7 @@ class _Reader:
         self.problems.raise_if_any()
         players = {p.name: p for p in read if p is not None}
         assert names is not None
-        return EndGame(self.path, tuple(players[n] for n in names), board)
+        return EndGame(tuple(players[n] for n in names), board)
 
     def seating(self) -> dict[str, int] | None:
         """The names in ``players``, each with its index there; None if the list cannot
@@ -224,12 +127,6 @@ class _Reader:
             message = f"{len(value)} [[player]] tables: Astra is for at most {MAX_PLAYERS} players"
             self.say(("player", MAX_PLAYERS), "astra.score.players", message, at_key=True)
         return tables[:MAX_PLAYERS]
-
-    def get(self, table: dict[str, Any], at: Key, name: str, kind: type, what: str) -> Any:
-        """``table[name]`` if it is there and a ``kind`` (else None; a wrong type is a problem)."""
-        if name in table and self.typed(table[name], (*at, name), kind, f"{name} is {what}"):
-            return table[name]
-        return None
 
     def player(self, i: int, table: dict[str, Any]) -> EndPlayer | None:
         at = ("player", i)
@@ -393,7 +290,8 @@ class _Reader:
             return None
         total = sum(n for _, n in counted)
         if total > card.size:
-            message = f"{card.name} has {card.size} stars, fewer than the {total} marked on it"
+            marked = total if total < 10**6 else "more"
+            message = f"{card.name} has {card.size} stars, fewer than the marks on it ({marked})"
             self.say(key, "astra.score.board-marks", message, at_key=True)
         elif total == card.size:
             message = (

@@ -1,6 +1,7 @@
 """Final scoring (spec "Final scoring"; seed 000 "FINAL SCORING"): what each part of a
 player's end state is worth. The scorer of finished games and the game engine both
-call ``final_parts``, so they cannot disagree."""
+call ``final_parts``, so they cannot disagree. ``EndGame`` is a game's end state as the
+end-of-game file gives it (``pnp.astra.endgame`` reads one)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pnp.astra.journal import card_limit
 from pnp.astra.model import Constellation, Element
 from pnp.astra.scoring_cards import CardScore, score_card
 
@@ -60,3 +62,56 @@ def final_parts(
         active_fame=sum(c.fame for c in active),
         card=score_card(pair, Counter(c.element for c in owned)),
     )
+
+
+@dataclass(frozen=True)
+class Owned:
+    card: Constellation
+    active: bool  # else Exhausted
+
+
+@dataclass(frozen=True)
+class EndPlayer:
+    name: str
+    fame: int  # marked on the Fame track during play
+    pouch: int  # the Pouch size reached
+    wisdom: int  # Wisdom spots marked
+    stardust: int
+    telescopes: int
+    final_scoring: frozenset[Element]  # the Final Scoring card's two elements
+    cards: tuple[Owned, ...]
+
+    @property
+    def card_limit(self) -> int:
+        return card_limit(self.wisdom)
+
+    @property
+    def owned(self) -> tuple[Constellation, ...]:
+        return tuple(c.card for c in self.cards)
+
+    @property
+    def active(self) -> tuple[Constellation, ...]:
+        return tuple(c.card for c in self.cards if c.active)
+
+
+@dataclass(frozen=True)
+class BoardCard:
+    card: Constellation
+    marks: tuple[tuple[str, int], ...]  # (player, stars marked on it)
+
+
+@dataclass(frozen=True)
+class EndGame:
+    players: tuple[EndPlayer, ...]  # seating order, first player first
+    board: tuple[BoardCard, ...]  # the constellations still around the board
+
+    def marked(self, name: str) -> int:
+        """Stars ``name`` marked on the constellations still around the board."""
+        return sum(n for b in self.board for player, n in b.marks if player == name)
+
+    def final(self, p: EndPlayer) -> FinalParts:
+        """What player ``p`` scores."""
+        marked = self.marked(p.name)
+        return final_parts(
+            p.fame, p.pouch, p.card_limit, p.stardust, marked, p.active, p.owned, p.final_scoring
+        )

@@ -1,11 +1,17 @@
-"""Where each key and value of a TOML text starts, for messages at a line and column:
-tomllib gives no positions. Nothing here knows a game."""
+"""Reading TOML with every problem at its line and column: ``TomlSpans`` finds where
+each key and value starts (tomllib gives no positions), ``TomlChecker`` reports wrong
+types and unknown keys there. Nothing here knows a game."""
 
 from __future__ import annotations
 
 import bisect
+import difflib
 import re
 import tomllib
+from typing import Any
+
+from pnp.errors import PnpError, Problem, ProblemCollector, SourceError
+from pnp.parsing import parse_toml, shown
 
 Key = tuple[str | int, ...]  # a path into the TOML document: ("player", 0, "fame")
 
@@ -171,3 +177,66 @@ class TomlSpans:
             return self.where(key)
         line, col = self.where(key)
         return line, col + 1 + index
+
+
+_KINDS = {
+    bool: "true or false",
+    int: "a whole number",
+    float: "a decimal number",
+    str: "text",
+    list: "a list",
+    dict: "a table",
+}
+
+
+def load_toml(text: str, path: str, rule: str) -> dict[str, Any]:
+    """``parse_toml``, with tomllib's refusal of an over-long number as our error."""
+    try:
+        return parse_toml(text, path)
+    except PnpError:
+        raise
+    except ValueError:  # tomllib's bare ValueError for a number over 4,300 digits long
+        found = re.search(r"[0-9_]{4300,}", text)
+        start = found.start() if found else 0
+        line, col = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+        message = f"a number over 4,300 digits long [{rule}]"
+        raise SourceError([Problem(path, line, col, message)]) from None
+
+
+class TomlChecker:
+    """A TOML document, its problems collected at the line and column of their key or
+    value, each message ending with a rule id."""
+
+    def __init__(self, text: str, path: str, key_rule: str, type_rule: str) -> None:
+        self.key_rule, self.type_rule = key_rule, type_rule
+        self.data = load_toml(text, path, type_rule)
+        self.spans = TomlSpans(text)
+        self.problems = ProblemCollector(path)
+
+    def say(self, key: Key, rule: str, message: str, at_key: bool = False) -> None:
+        self.problems.add(*self.spans.where(key, at_key), f"{message} [{rule}]")
+
+    def typed(self, value: object, key: Key, kind: type, what: str) -> bool:
+        """Whether ``value`` is a ``kind`` (a bool is no int); if not, ``what`` it should be
+        is a problem."""
+        if isinstance(value, kind) and not isinstance(value, bool):
+            return True
+        self.say(key, self.type_rule, f"{what}, not {_KINDS.get(type(value), 'a date or time')}")
+        return False
+
+    def get(self, table: dict[str, Any], at: Key, name: str, kind: type, what: str) -> Any:
+        """``table[name]`` if it is there and a ``kind``, else None."""
+        if name in table and self.typed(table[name], (*at, name), kind, f"{name} is {what}"):
+            return table[name]
+        return None
+
+    def unknown(
+        self, table: dict[str, Any], at: Key, expected: tuple[str, ...], where: str
+    ) -> None:
+        """Every key of ``table`` not ``expected`` is a problem (a typo is no key)."""
+        for name in table:
+            if name not in expected:
+                close = difflib.get_close_matches(name, expected, n=1)
+                hint = f"did you mean {close[0]!r}?" if close else f"expected {', '.join(expected)}"
+                message = f"unknown key {shown(name)} in {where}; {hint}"
+                self.say((*at, name), self.key_rule, message, at_key=True)

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.astra.endgame import EndGame, EndPlayer, parse_endgame
-from pnp.astra.final import FinalParts, final_parts
+from pnp.astra.endgame import parse_endgame
+from pnp.astra.final import EndGame, EndPlayer, FinalParts
 from pnp.astra.scoring_cards import ScoringCard, scoring
 from pnp.parsing import read_source
 
@@ -44,13 +44,7 @@ def load_endgame(path: Path) -> EndGame:
 
 
 def score_endgame(game: EndGame) -> AstraResult:
-    scores = []
-    for p in game.players:
-        marked = game.marked(p.name)
-        parts = final_parts(
-            p.fame, p.pouch, p.card_limit, p.stardust, marked, p.active, p.owned, p.final_scoring
-        )
-        scores.append(PlayerScore(p, marked, parts))
+    scores = [PlayerScore(p, game.marked(p.name), game.final(p)) for p in game.players]
     best = max(s.total for s in scores)
     winners = tuple(s.player.name for s in scores if s.total == best)
     return AstraResult(game, tuple(scores), winners)
