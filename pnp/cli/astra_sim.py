@@ -1,0 +1,52 @@
+"""``pnp astra simulate``: bots play whole games of Astra."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+
+import click
+
+MAX_GAMES = 100_000  # about 10 minutes of random bots, hours of greedy ones
+
+
+@click.command()
+@click.option(
+    "--players",
+    type=click.IntRange(2, 5),
+    default=3,
+    show_default=True,
+    help="2 to 5 (2 without the Dream phase for now).",
+)
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--bot",
+    type=click.Choice(["random", "greedy"], case_sensitive=False),
+    default="greedy",
+    show_default=True,
+)
+@click.option(
+    "--logs",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write each game's log here; `pnp astra check` replays any of them.",
+)
+def simulate(players: int, games: int, seed: int, bot: str, logs: Path | None) -> None:
+    """Bots play whole games: scores, game length, how often each card is discovered and
+    each ability used."""
+    from pnp import atomic
+    from pnp.play.astra_simulate import format_summary
+    from pnp.play.astra_simulate import simulate as run
+
+    with contextlib.ExitStack() as stack:
+        progress = None
+        if sys.stderr.isatty():  # a bar only for a person watching: pipes stay clean
+            bar = click.progressbar(length=games, label="simulating", file=sys.stderr)
+            progress = stack.enter_context(bar).update
+        summary, texts = run(players, games, seed, bot, logs is not None, progress)
+    if logs is not None:
+        width = len(str(games))
+        for k, text in enumerate(texts, 1):
+            atomic.write_text(logs / f"game-{k:0{width}d}.txt", text)
+    click.echo(format_summary(summary, players, bot), nl=False)
