@@ -133,8 +133,12 @@ def test_the_two_player_example_is_a_shared_victory() -> None:
     path = EXAMPLES / "astra-endgame-2p.toml"
     game = parse_endgame(path.read_text(encoding="utf-8"), str(path))
     assert [c.card.name for c in game.players[0].cards] == ["Taurus", "Ursa Major", "Pisces"]
+    assert game.board[1].marks == (("Ben", 5), ("Dreamer", 3))  # the dreamer pen's
     result = score_endgame(game)
     assert [s.total for s in result.players] == [66, 66]
+    full = path.read_text(encoding="utf-8").replace("Dreamer = 3", "Dreamer = 9")
+    with pytest.raises(SourceError, match=r":30:1: every star of Draco is marked"):
+        parse_endgame(full, str(path))
     assert result.verdict == "Shared victory: Ada and Ben with 66"
 
 
@@ -406,6 +410,11 @@ ILLEGAL = [
         "Robin = 2, Mathew = 1",
         "33:27: 'Mathew' is not a player of this game; did you mean 'Matthew'? "
         "[astra.score.board-player]",
+    ),
+    (
+        "Robin = 2, Matthew = 1",
+        "Robin = 2, Dreamer = 1",
+        "33:27: only a 2-player game has a Dreamer [astra.score.board-player]",
     ),
     (
         "Robin = 2, Matthew = 1",

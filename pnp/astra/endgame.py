@@ -19,6 +19,7 @@ from pnp.parsing import shown
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_COUNT = 9_999  # Fame, Stardust, Telescopes: tokens are unlimited, but no game comes near
 MAX_NAME = 40  # characters in a player's name
+DREAMER = "Dreamer"  # whose marks on a board card are the dreamer pen's (2 players)
 
 RULES: dict[str, str] = {
     "astra.score.key": "the file has the format's keys and no others (a typo is no key)",
@@ -31,7 +32,7 @@ RULES: dict[str, str] = {
     "astra.score.card-limit": "a player owns, Active and Exhausted, at most their card limit",
     "astra.score.final-card": "each player has a different Final Scoring card of two elements",
     "astra.score.board-size": "at most one card more than players around the board",
-    "astra.score.board-player": "the marks on a board card name players of the game",
+    "astra.score.board-player": "board marks name players of the game, or the Dreamer with 2",
     "astra.score.board-marks": "a board card has no more marks than stars",
     "astra.score.board-unmarked": "a card still around the board has an unmarked star",
 }
@@ -277,10 +278,13 @@ class _Reader(TomlChecker):
         counted: list[tuple[str, int]] = []
         for player, n in marks.items():
             at = (*key, player)
-            if names is not None and player not in names:
-                close = difflib.get_close_matches(player, list(names), n=1)
+            dreamer = player == DREAMER and names is not None and len(names) == 2
+            if names is not None and player not in names and not dreamer:
+                close = difflib.get_close_matches(player, [*names, DREAMER], n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 message = f"{shown(player)} is not a player of this game{hint}"
+                if player == DREAMER:
+                    message = "only a 2-player game has a Dreamer"
                 self.say(at, "astra.score.board-player", message, at_key=True)
             elif self.typed(n, at, int, f"{player}'s marks are a whole number of stars"):
                 if n < 0:
