@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pnp.astra.actions import Action, Discard, End, Observe, PickBoon, Rest, UseAbility
 from pnp.astra.constellations import constellation
 from pnp.astra.effects import TELESCOPE_PRICE, effects
-from pnp.astra.game import Game
+from pnp.astra.game import Game, PlayerView
 from pnp.astra.model import BoonKind
 from pnp.astra.state import Phase, card_id, cards
 
@@ -74,8 +74,7 @@ def _undiscovered(game: Game) -> list[str]:
     return [c for c in game.board if c is not None and game.first_stars(c)]
 
 
-def _may_observe(game: Game) -> bool:
-    p = game.player(game.active)
+def _may_observe(game: Game, p: PlayerView) -> bool:
     again = game.phase is Phase.ACTION
     return bool(p.stardust and (p.telescopes or not again) and not game.action_skipped)
 
@@ -83,27 +82,25 @@ def _may_observe(game: Game) -> bool:
 def _use(game: Game, card: str, rng: random.Random) -> UseAbility | None:
     """A use of ``card``'s ability with random legal targets (None: it cannot be used)."""
     effect = effects()[constellation(card).ability].name
-    open_cards = _undiscovered(game)
     if effect == "buy-telescopes":
         can = game.player(game.active).stardust // TELESCOPE_PRICE
         return UseAbility(card, (), rng.randint(1, can)) if can else None
+    if not effect.startswith("mark-"):
+        return UseAbility(card)
+    open_cards = _undiscovered(game)
     if effect in ("mark-any", "mark-and-neighbours"):
         if not open_cards:
             return UseAbility(card)
         target = rng.choice(open_cards)
         free = _bits(cards()[card_id(target)].full & ~_marked(game, target))
         return UseAbility(card, (Observe(target, (rng.choice(free),)),))
-    if effect == "mark-three":
-        picked = rng.sample(open_cards, min(3, len(open_cards)))
-        return UseAbility(card, tuple(Observe(c, _walk(game, c, rng, 1)) for c in picked))
-    if effect == "mark-two":
-        if len(open_cards) == 1 or (open_cards and rng.random() < 0.5):
-            target = rng.choice(open_cards)
-            if len(path := _pair(game, target, rng)) == 2 or len(open_cards) == 1:
-                return UseAbility(card, (Observe(target, path),))
-        picked = rng.sample(open_cards, min(2, len(open_cards)))
-        return UseAbility(card, tuple(Observe(c, _walk(game, c, rng, 1)) for c in picked))
-    return UseAbility(card)
+    two = effect == "mark-two"  # a path of two on one card, or a star on each of two
+    if two and (len(open_cards) == 1 or (open_cards and rng.random() < 0.5)):
+        target = rng.choice(open_cards)
+        if len(path := _pair(game, target, rng)) == 2 or len(open_cards) == 1:
+            return UseAbility(card, (Observe(target, path),))
+    picked = rng.sample(open_cards, min(2 if two else 3, len(open_cards)))
+    return UseAbility(card, tuple(Observe(c, _walk(game, c, rng, 1)) for c in picked))
 
 
 def _wake(game: Game, who: str, boon: int) -> tuple[str, ...]:
@@ -129,11 +126,12 @@ def random_bot(game: Game, rng: random.Random) -> Action:
     if game.action_skipped:
         return End()
     again = game.phase is Phase.ACTION
-    if _may_observe(game) and rng.random() < (AGAIN if again else OBSERVE):
-        stardust, open_cards = game.player(game.active).stardust, _undiscovered(game)
-        if open_cards:
-            card = rng.choice(open_cards)
-            return Observe(card, _walk(game, card, rng, rng.randint(1, stardust)))
+    p = game.player(game.active)
+    if _may_observe(game, p) and rng.random() < (AGAIN if again else OBSERVE):
+        board = [c for c in game.board if c is not None]
+        for card in rng.sample(board, len(board)):
+            if path := _walk(game, card, rng, rng.randint(1, p.stardust)):
+                return Observe(card, path)
     return End() if again else Rest()
 
 
@@ -209,7 +207,8 @@ def greedy_bot(game: Game, rng: random.Random) -> Action:
     if game.action_skipped:
         return End()
     finish: Action = End() if game.phase is Phase.ACTION else Rest()
-    options = [finish, *(_observes(game, rng) if _may_observe(game) else [])]
+    observes = _observes(game, rng) if _may_observe(game, game.player(me)) else []
+    options = [finish, *observes]
     return _best(game, me, options, settle=True)[0]
 
 

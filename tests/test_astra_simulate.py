@@ -1,0 +1,125 @@
+"""Astra bots play legal games; simulated games replay identically through the checker;
+the summary is a pure function of the run's seed."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.astra.abilities import abilities
+from pnp.astra.actions import Action, Discard, PickBoon
+from pnp.astra.bots import BOTS, greedy_bot, random_bot
+from pnp.astra.game import Game
+from pnp.astra.log import format_log, parse_log
+from pnp.astra.setup import setup
+from pnp.astra.state import Phase
+from pnp.cli.astra_sim import simulate as simulate_command
+from pnp.play.astra_simulate import (
+    NAMES,
+    format_summary,
+    game_seed,
+    log_text,
+    play,
+    simulate,
+)
+from pnp.score.astra_replay import check_log
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("bot", sorted(BOTS))
+def test_bots_play_whole_games(players: int, bot: str) -> None:
+    for k in range(6 if bot == "random" else 1):
+        played = play(players, game_seed(players, k), BOTS[bot])
+        game = played.game
+        assert game.over and len(game.final()) == players
+        assert game.players == NAMES[:players]
+        assert len(played.turns) == game.turn and game.turn % players == 0
+        assert set(played.discovered) <= played.seen
+
+
+def _decider(game: Game) -> str:
+    return game.due[0] if game.phase is Phase.BOONS else game.active
+
+
+def test_every_decision_is_made_by_the_player_due() -> None:
+    played = play(3, 1, BOTS["random"])
+    game = Game.start(played.setup)
+    for turn in played.turns:
+        for action in turn:
+            if isinstance(action, PickBoon):
+                assert action.player in game.due
+            elif isinstance(action, Discard):
+                assert len(action.cards) == game.excess > 0
+            game = game.apply(action)
+    assert game.over
+
+
+def test_the_random_bot_uses_every_ability() -> None:
+    summary, _ = simulate(4, 40, 3, "random")
+    assert set(summary.used) == {a.id for a in abilities()}
+
+
+def test_the_greedy_bot_beats_random_ones() -> None:
+    wins = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        game = Game.start(setup(["Greedy", "R1", "R2"], seed=seed))
+        while not game.over:
+            bot = greedy_bot if _decider(game) == "Greedy" else random_bot
+            action: Action = bot(game, rng)
+            game = game.apply(action)
+        totals = [f.total for f in game.final()]
+        wins += totals[0] == max(totals)
+    assert wins >= 8
+
+
+def test_the_summary_is_a_function_of_the_seed() -> None:
+    first = format_summary(simulate(3, 12, 7, "random")[0], 3, "random")
+    assert first == format_summary(simulate(3, 12, 7, "random")[0], 3, "random")
+    assert first != format_summary(simulate(3, 12, 8, "random")[0], 3, "random")
+    assert first.startswith("astra: 12 games, 3 players, random bots\nscore     mean ")
+    for heading in ("rounds", "shared victories", "discovered by star count", "ability"):
+        assert f"\n{heading}" in first
+
+
+def test_game_k_of_a_run_is_the_game_its_seed_deals() -> None:
+    _, logs = simulate(2, 3, 5, "random", keep_logs=True)
+    assert logs[2] == log_text(play(2, game_seed(5, 2), BOTS["random"]))
+    assert logs[2].startswith(f"players: Ada, Ben\nseed: {game_seed(5, 2)}\n\nAda: ")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 5), st.integers(0, 2**63 - 1), st.sampled_from(["random"] * 4 + ["greedy"]))
+def test_a_simulated_game_replays_to_the_same_scores(players: int, seed: int, bot: str) -> None:
+    played = play(players, seed, BOTS[bot])
+    text = log_text(played)
+    log = parse_log(text, "sim.txt")
+    assert format_log(log) == text
+    result, _ = check_log(log)
+    assert [p.total for p in result.players] == [f.total for f in played.game.final()]
+
+
+def test_simulate_command_writes_logs_the_checker_replays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ["--players", "4", "--games", "3", "--seed", "2", "--bot", "RANDOM", "--logs", "logs"]
+    result = CliRunner().invoke(simulate_command, args)
+    assert result.exit_code == 0, result.output
+    assert result.output == format_summary(simulate(4, 3, 2, "random")[0], 4, "random")
+    logs = sorted(Path("logs").glob("*.txt"))
+    assert [p.name for p in logs] == ["game-1.txt", "game-2.txt", "game-3.txt"]
+    for path in logs:
+        check_log(parse_log(path.read_text(encoding="utf-8"), str(path)))
+
+
+@pytest.mark.parametrize(
+    "args", [["--players", "6"], ["--players", "1"], ["--games", "100001"], ["--bot", "smart"]]
+)
+def test_simulate_command_refuses_bad_options(args: list[str]) -> None:
+    assert CliRunner().invoke(simulate_command, args).exit_code == 2
