@@ -81,7 +81,7 @@ def _may_observe(game: Game, p: PlayerView) -> bool:
 
 def _use(game: Game, card: str, rng: random.Random) -> UseAbility | None:
     """A use of ``card``'s ability with random legal targets (None: it cannot be used)."""
-    effect = effects()[constellation(card).ability].name
+    effect = effects()[cards()[card_id(card)].card.ability].name
     if effect == "buy-telescopes":
         can = game.player(game.active).stardust // TELESCOPE_PRICE
         return UseAbility(card, (), rng.randint(1, can)) if can else None
@@ -105,7 +105,7 @@ def _use(game: Game, card: str, rng: random.Random) -> UseAbility | None:
 
 def _wake(game: Game, who: str, boon: int) -> tuple[str, ...]:
     """The cards an Activation boon reactivates: the highest Final Scoring fame first."""
-    gift = constellation(game.resolving or "").boons[boon - 1]
+    gift = cards()[card_id(game.resolving or "")].card.boons[boon - 1]
     if gift.kind is not BoonKind.ACTIVATION:
         return ()
     tired = sorted(game.player(who).exhausted, key=lambda c: -constellation(c).fame)
@@ -126,8 +126,9 @@ def random_bot(game: Game, rng: random.Random) -> Action:
     if game.action_skipped:
         return End()
     again = game.phase is Phase.ACTION
-    p = game.player(game.active)
-    if _may_observe(game, p) and rng.random() < (AGAIN if again else OBSERVE):
+    if rng.random() < (AGAIN if again else OBSERVE) and _may_observe(
+        game, p := game.player(game.active)
+    ):
         board = [c for c in game.board if c is not None]
         for card in rng.sample(board, len(board)):
             if path := _walk(game, card, rng, rng.randint(1, p.stardust)):
