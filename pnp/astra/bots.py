@@ -29,7 +29,7 @@ Bot = Callable[[Game, random.Random], Action]
 OBSERVE = 0.7  # how often the random bot observes rather than rests
 AGAIN = 0.3  # how often it observes again, for a Telescope
 USE = 0.5  # how often it uses an ability it can
-WALKS = 3  # random walks per card the greedy bot tries
+WALKS = 2  # random walks per card the greedy bot tries
 DISCARDS = 30  # at most this many discard choices weighed
 
 
