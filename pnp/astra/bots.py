@@ -4,12 +4,12 @@ drawing its chances from a seeded ``random.Random``.
 
 - ``random``: a random legal decision; half the time an Active card's ability, with
   random legal targets; Observe paths are random walks along the card's lines.
-- ``greedy``: a one-turn lookahead. Abilities are used when they raise a cheap
-  evaluation of the position at once; Observe paths (sampled random walks and their
-  prefixes) and Rest are compared after the rest of the turn is played out (the
-  discovery, the helpers' boons, the card limit). The evaluation is the player's final
-  score if the game ended now, plus what Stardust, Telescopes, Active cards and marks on
-  undiscovered cards promise."""
+- ``greedy``: a one-turn lookahead. Each way to end the Action phase (Rest, or an
+  Observe along sampled random walks and their prefixes) is played out to the end of the
+  turn (the discovery, the helpers' boons, the card limit) and scored; an ability is
+  used when the best such ending after it scores more than without it. The evaluation
+  is the player's final score if the game ended now, plus what Stardust, Telescopes,
+  Active cards and marks on undiscovered cards promise."""
 
 from __future__ import annotations
 
@@ -188,6 +188,16 @@ def _observes(game: Game, rng: random.Random) -> list[Action]:
     return out
 
 
+def _plan(game: Game, me: str, rng: random.Random) -> tuple[Action, float]:
+    """The best way found to end the Action phase from here, and what it is worth once
+    the turn is over."""
+    if game.action_skipped:
+        return End(), value(_settle(game.apply(End())), me)
+    finish: Action = End() if game.phase is Phase.ACTION else Rest()
+    observes = _observes(game, rng) if _may_observe(game, game.player(me)) else []
+    return _best(game, me, [finish, *observes], settle=True)
+
+
 def greedy_bot(game: Game, rng: random.Random) -> Action:
     """The decision that looks best by the end of the turn, for whoever is due."""
     if game.phase is Phase.BOONS:
@@ -200,17 +210,11 @@ def greedy_bot(game: Game, rng: random.Random) -> Action:
         mine = [*owned.active, *owned.exhausted]
         combos = itertools.islice(itertools.combinations(mine, game.excess), DISCARDS)
         return _best(game, me, [Discard(c) for c in combos], settle=False)[0]
-    uses: list[Action] = [u for c in game.usable() if (u := _use(game, c, rng))]
-    if uses:
-        use, gain = _best(game, me, uses, settle=False)
-        if gain > value(game, me):
-            return use
-    if game.action_skipped:
-        return End()
-    finish: Action = End() if game.phase is Phase.ACTION else Rest()
-    observes = _observes(game, rng) if _may_observe(game, game.player(me)) else []
-    options = [finish, *observes]
-    return _best(game, me, options, settle=True)[0]
+    action, best = _plan(game, me, rng)
+    for card in game.usable():
+        if (use := _use(game, card, rng)) and (worth := _plan(game.apply(use), me, rng)[1]) > best:
+            action, best = use, worth
+    return action
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
