@@ -87,12 +87,19 @@ def grid_row(line: str, limit: int) -> tuple[int, list[tuple[int, str]]]:
     return count, [(start + i, body[i]) for i in range(0, min(len(body), limit * step), step)]
 
 
-def parse_toml(text: str, path: str, lead: str = "") -> dict[str, Any]:
+def parse_toml(text: str, path: str, lead: str = "", rule: str = "") -> dict[str, Any]:
     """A TOML document's tables; a syntax error is a ``SourceError`` at the line and
-    column tomllib names, its message after ``lead``."""
+    column tomllib names, its message after ``lead``; a number too long for Python
+    (over 4,300 digits, which tomllib refuses with a bare ``ValueError``) names ``rule``."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         where = re.search(r"line (\d+), column (\d+)", str(exc))
         line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
         raise SourceError([Problem(path, line, col, f"{lead}{exc}")]) from None
+    except ValueError:
+        found = re.search(r"[0-9_]{4300,}", text)
+        start = found.start() if found else 0
+        line, col = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+        message = f"{lead}a number over 4,300 digits long" + (f" [{rule}]" if rule else "")
+        raise SourceError([Problem(path, line, col, message)]) from None

@@ -25,11 +25,11 @@ from pnp.astra.final import final_parts
 from pnp.astra.journal import card_limit
 from pnp.astra.model import Boon, BoonKind, Element
 from pnp.astra.scoring_cards import scoring_card
-from pnp.astra.toml_spans import Key, TomlSpans
 from pnp.cli import PnpGroup
 from pnp.cli.astra_play import score
 from pnp.errors import SourceError
 from pnp.score.astra import astra_json, format_astra, score_endgame
+from pnp.toml_spans import Key, TomlSpans
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 

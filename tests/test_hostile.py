@@ -209,3 +209,15 @@ def test_reading_refuses_before_parsing(tmp_path: Path) -> None:
         read_source(tmp_path)
     with pytest.raises(SourceError, match="unknown cell"):
         parse_chart("name: X\nsize: 8\ngrid:\n" + "?" * 10**6, "big.txt")
+
+
+def test_a_number_too_long_for_python_is_our_error_in_every_toml_file() -> None:
+    from pnp.parsing import parse_toml
+    from pnp.printer import parse_profile
+
+    huge = "scale = " + "9" * 5000
+    with pytest.raises(SourceError) as caught:
+        parse_profile(huge, "printer.toml")
+    assert str(caught.value).startswith("printer.toml:1:9: ")
+    with pytest.raises(SourceError, match=r"x.toml:2:5: a number over 4,300 digits long \[r\]"):
+        parse_toml("a = 1\nb = " + "1" * 4400, "x.toml", rule="r")

@@ -10,7 +10,7 @@ import re
 import tomllib
 from typing import Any
 
-from pnp.errors import PnpError, Problem, ProblemCollector, SourceError
+from pnp.errors import ProblemCollector
 from pnp.parsing import parse_toml, shown
 
 Key = tuple[str | int, ...]  # a path into the TOML document: ("player", 0, "fame")
@@ -189,27 +189,13 @@ _KINDS = {
 }
 
 
-def load_toml(text: str, path: str, rule: str) -> dict[str, Any]:
-    """``parse_toml``, with tomllib's refusal of an over-long number as our error."""
-    try:
-        return parse_toml(text, path)
-    except PnpError:
-        raise
-    except ValueError:  # tomllib's bare ValueError for a number over 4,300 digits long
-        found = re.search(r"[0-9_]{4300,}", text)
-        start = found.start() if found else 0
-        line, col = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
-        message = f"a number over 4,300 digits long [{rule}]"
-        raise SourceError([Problem(path, line, col, message)]) from None
-
-
 class TomlChecker:
     """A TOML document, its problems collected at the line and column of their key or
     value, each message ending with a rule id."""
 
     def __init__(self, text: str, path: str, key_rule: str, type_rule: str) -> None:
         self.key_rule, self.type_rule = key_rule, type_rule
-        self.data = load_toml(text, path, type_rule)
+        self.data = parse_toml(text, path, rule=type_rule)
         self.spans = TomlSpans(text)
         self.problems = ProblemCollector(path)
 
