@@ -10,6 +10,7 @@ from pnp.astra.text import Lang
 from pnp.cli.astra_check import check
 from pnp.cli.astra_play import score
 from pnp.cli.astra_print import COMMANDS, LANG
+from pnp.cli.astra_sim import simulate
 
 
 @click.group()
@@ -17,7 +18,7 @@ def astra() -> None:
     """Astra (Mindclash): the print kit in English or French, the scorer and the game checker."""
 
 
-for _command in (*COMMANDS, score, check):
+for _command in (*COMMANDS, score, check, simulate):
     astra.add_command(_command)
 
 
