@@ -42,10 +42,12 @@ def _marked(game: Game, card: str) -> int:
     return sum(1 << (n - 1) for stars in game.marks(card) for n in stars)
 
 
-def _walk(game: Game, card: str, rng: random.Random, longest: int) -> tuple[int, ...]:
-    """A random path the next Observe may mark on ``card``, of at most ``longest`` stars
-    (empty when none can start there)."""
-    firsts = game.first_stars(card)
+def _walk(
+    game: Game, card: str, rng: random.Random, longest: int, observe: bool = True
+) -> tuple[int, ...]:
+    """A random path the next Observe (or a marking ability, not ``observe``) may mark on
+    ``card``, of at most ``longest`` stars (empty when none can start there)."""
+    firsts = game.first_stars(card, observe)
     if not firsts or longest < 1:
         return ()
     neighbours = cards()[card_id(card)].neighbours
@@ -100,7 +102,9 @@ def _use(game: Game, card: str, rng: random.Random) -> UseAbility | None:
         if len(path := _pair(game, target, rng)) == 2 or len(open_cards) == 1:
             return UseAbility(card, (Observe(target, path),))
     picked = rng.sample(open_cards, min(2 if two else 3, len(open_cards)))
-    return UseAbility(card, tuple(Observe(c, _walk(game, c, rng, 1)) for c in picked))
+    return UseAbility(
+        card, tuple(Observe(c, _walk(game, c, rng, 1, observe=False)) for c in picked)
+    )
 
 
 def _wake(game: Game, who: str, boon: int) -> tuple[str, ...]:
@@ -142,7 +146,7 @@ def value(game: Game, name: str) -> float:
     p = game.player(name)
     marks = sum(len(stars[i]) for c in game.board if c is not None and (stars := game.marks(c)))
     return (
-        game.final()[i].total
+        game.final_of(name).total
         + 0.3 * p.stardust
         + 1.0 * p.telescopes
         + 1.5 * len(p.active)

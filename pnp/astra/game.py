@@ -191,14 +191,15 @@ class Game:
         p = s.players[s.active]
         return tuple(cards()[c].card.name for c in p.owned if not p.exhausted >> c & 1)
 
-    def first_stars(self, card: str) -> tuple[int, ...]:
+    def first_stars(self, card: str, observe: bool = False) -> tuple[int, ...]:
         """The stars a marking that follows the rules may start with on ``card`` (none when
-        it is not an undiscovered card around the board)."""
+        it is not an undiscovered card around the board); for an ``observe``, also any
+        Common star when a "this turn" ability allows it."""
         s = self._s
         slot = s.slot_of(card_id(card))
         if slot < 0 or not s.open(slot):
             return ()
-        first = first_stars(s, slot)
+        first = first_stars(s, slot, observe and COMMON_START in s.now.flags)
         return tuple(n + 1 for n in range(first.bit_length()) if first >> n & 1)
 
     def legal_paths(self, card: str) -> tuple[tuple[int, ...], ...]:
@@ -218,19 +219,22 @@ class Game:
 
     def final(self) -> tuple[FinalParts, ...]:
         """Each player's final score, in seating order."""
+        return tuple(self._final(i) for i in range(len(self._s.players)))
+
+    def final_of(self, name: str) -> FinalParts:
+        """One player's final score if the game ended now (a bot's evaluation)."""
+        return self._final(self._s.names.index(name))
+
+    def _final(self, i: int) -> FinalParts:
         s = self._s
-        out = []
-        for i, p in enumerate(s.players):
-            owned = [cards()[c].card for c in p.owned]
-            active = [cards()[c].card for c in p.owned if not p.exhausted >> c & 1]
-            marked = sum(m[i].bit_count() for m in s.marks)
-            pair = scoring_card(s.scoring[i]).pair
-            out.append(
-                final_parts(
-                    p.fame, p.pouch_size, p.card_limit, p.stardust, marked, active, owned, pair
-                )
-            )
-        return tuple(out)
+        p = s.players[i]
+        owned = [cards()[c].card for c in p.owned]
+        active = [cards()[c].card for c in p.owned if not p.exhausted >> c & 1]
+        marked = sum(m[i].bit_count() for m in s.marks)
+        pair = scoring_card(s.scoring[i]).pair
+        return final_parts(
+            p.fame, p.pouch_size, p.card_limit, p.stardust, marked, active, owned, pair
+        )
 
 
 def _phase(s: State, *phases: Phase, what: str) -> None:

@@ -116,11 +116,13 @@ def journal() -> Journal:
         raise SourceError([Problem(str(path), 1, 1, f"bad journal: {exc}")]) from None
 
 
+@cache  # pure, and asked for on every turn by the engine
 def card_limit(wisdom_spots: int) -> int:
     """The card limit with ``wisdom_spots`` Wisdom spots marked."""
     return journal().wisdom.card_limit(wisdom_spots)
 
 
+@cache
 def pouch_size(spots: int) -> int:
     """The Pouch size with ``spots`` Pouch size spots marked (the starting 5 not counted)."""
     return journal().pouch.size(spots)

@@ -64,6 +64,7 @@ def scoring_cards() -> tuple[ScoringCard, ...]:
     return scoring().cards
 
 
+@cache  # the engine asks for each player's card whenever it scores
 def scoring_card(key: str) -> ScoringCard:
     """The card named by its two elements joined by "+", in either order, any case."""
     names = sorted(part.strip().lower() for part in key.split("+"))

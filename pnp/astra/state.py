@@ -144,8 +144,9 @@ class Turn:
 
     def copy(self) -> Turn:
         t = Turn.__new__(Turn)
-        for name in Turn.__slots__:
-            setattr(t, name, getattr(self, name))
+        t.observes, t.spent, t.only_common = self.observes, self.spent, self.only_common
+        t.grand, t.refundable, t.flags = self.grand, self.refundable, self.flags
+        t.fame_per_grand, t.skip_action = self.fame_per_grand, self.skip_action
         return t
 
 
