@@ -5,8 +5,10 @@ Taurus (10 Starting, 1 and 5 Grand), Aries (4-3-2-1: 4 Starting, 2 Grand), Canis
 from __future__ import annotations
 
 from pnp.astra.abilities import Timing, abilities
+from pnp.astra.constellations import constellation
 from pnp.astra.effects import effects
 from pnp.astra.game import Game
+from pnp.astra.model import StarKind
 from tests.test_astra_engine import broken, edit, game, own, play
 
 
@@ -96,6 +98,15 @@ def test_any_common_star_may_start_each_observe_this_turn() -> None:
     g = edit(play(g, "Taurus:7-6"), lambda s: setattr(s.players[0], "telescopes", 1))
     g = play(g, "Aries:3")
     assert g.marks("Aries")[0] == (3,)
+
+
+def test_bots_see_the_common_starts_an_ability_allows() -> None:
+    taurus = constellation("Taurus")
+    commons = {s.number for s in taurus.stars if s.kind is StarKind.COMMON}
+    assert game().first_stars("Taurus", observe=True) == (taurus.starting.number,)
+    g = play(robin_owns("Boötes"), "use Bootes")
+    assert set(g.first_stars("Taurus", observe=True)) == commons | {taurus.starting.number}
+    assert g.first_stars("Taurus") == (taurus.starting.number,)  # marking abilities: the rules
 
 
 def test_fame_per_grand_star_marked_this_turn_however_marked() -> None:
