@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-MAX_GAMES = 100_000  # about 10 minutes of random bots, hours of greedy ones
+from pnp.cli.options import simulation_options
 
 
 @click.command()
@@ -19,19 +19,7 @@ MAX_GAMES = 100_000  # about 10 minutes of random bots, hours of greedy ones
     show_default=True,
     help="2 to 5 (2 without the Dream phase for now).",
 )
-@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option(
-    "--bot",
-    type=click.Choice(["random", "greedy"], case_sensitive=False),
-    default="greedy",
-    show_default=True,
-)
-@click.option(
-    "--logs",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Write each game's log here; `pnp astra check` replays any of them.",
-)
+@simulation_options
 def simulate(players: int, games: int, seed: int, bot: str, logs: Path | None) -> None:
     """Bots play whole games: scores, game length, how often each card is discovered and
     each ability used."""

@@ -295,3 +295,25 @@ def usage_errors(hint: str, *errors: type[Exception]) -> Iterator[None]:
         yield
     except errors as exc:
         raise click.BadParameter(str(exc), param_hint=hint) from None
+
+
+MAX_GAMES = 100_000  # half an hour of greedy Star Charts bots; hours of greedy Astra ones
+
+
+def simulation_options(f: F) -> F:
+    """``--games``, ``--seed``, ``--bot`` and ``--logs``: every game's ``simulate``."""
+    f = click.option(
+        "--logs",
+        type=click.Path(file_okay=False, path_type=Path),
+        help="Write each game's log here; the game's `check` replays any of them.",
+    )(f)
+    f = click.option(
+        "--bot",
+        type=click.Choice(["random", "greedy"], case_sensitive=False),
+        default="greedy",
+        show_default=True,
+    )(f)
+    f = click.option("--seed", type=int, default=1, show_default=True)(f)
+    return click.option(
+        "--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True
+    )(f)

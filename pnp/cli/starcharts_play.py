@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.cli.options import usage_errors
+from pnp.cli.options import simulation_options, usage_errors
 from pnp.errors import Problem, SourceError
 
 if TYPE_CHECKING:
@@ -27,7 +27,6 @@ def _warn(warnings: list[Problem]) -> None:
 # A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
 # the reader as "FILE: message" (exit status 1).
 _INPUT = click.Path(exists=True, readable=False, path_type=Path)
-MAX_GAMES = 100_000  # about half an hour with 4 greedy bots on 10×10
 
 
 def complete_chart(
@@ -156,19 +155,7 @@ def _objectives(chart: Chart, given: str | None, rng: random.Random) -> tuple[st
     type=click.Choice(["solo", "versus-ai"], case_sensitive=False),
     help="For one player: which solo game (default versus-ai).",
 )
-@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option(
-    "--bot",
-    type=click.Choice(["random", "greedy"], case_sensitive=False),
-    default="greedy",
-    show_default=True,
-)
-@click.option(
-    "--logs",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Write each game's log here; `check` replays any of them.",
-)
+@simulation_options
 def simulate(
     chart_ref: str,
     players: int,
