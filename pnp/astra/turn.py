@@ -1,0 +1,210 @@
+"""The Astra turn, as a state machine on a ``State``: Ability phase → Action phase
+(Observe, repeatable for a Telescope each, or Rest) → Discovery (boons, the card, the card
+limit, the refill) → the next player, until the last turn after the Game End card shows.
+Each step checks its rules and changes the state in place; ``Game`` copies it first.
+
+The two-player Dream phase (seed 000 p.20) is not played yet; it belongs after the
+Discovery phase of a turn with a Rest, in ``_finish``."""
+
+from __future__ import annotations
+
+from pnp.astra.actions import Discard, Observe, PickBoon, UseAbility
+from pnp.astra.effects import COMMON_START, REST_GAIN, effects, mark_path, settle
+from pnp.astra.model import CLOCKWISE, BoonKind
+from pnp.astra.rules import RuleError
+from pnp.astra.state import EMPTY, Phase, State, Turn, card_id, cards
+
+
+def _phase(s: State, *phases: Phase, what: str) -> None:
+    if s.phase not in phases:
+        raise RuleError("astra.turn.phase", f"{what} is not allowed in the {s.phase.value} phase")
+
+
+def use(s: State, use: UseAbility) -> None:
+    _phase(s, Phase.ABILITY, what="using an ability (before Observe or Rest)")
+    cid, p = card_id(use.card), s.players[s.active]
+    if cid not in p.owned:
+        raise RuleError("astra.ability.owned", f"{s.names[s.active]} does not own {use.card}")
+    if p.exhausted >> cid & 1:
+        raise RuleError("astra.ability.exhausted", f"{use.card} is exhausted")
+    effects()[cards()[cid].card.ability].resolve(s, s.active, use)
+    p.exhausted |= 1 << cid
+
+
+def observe(s: State, obs: Observe) -> None:
+    _phase(s, Phase.ABILITY, Phase.ACTION, what="Observe")
+    if s.now.skip_action:
+        raise RuleError("astra.action.skipped", "an ability used this turn skips the Action phase")
+    p = s.players[s.active]
+    if s.now.observes:
+        if not p.telescopes:
+            raise RuleError("astra.observe.telescope", "another Observe costs 1 Telescope")
+        p.telescopes -= 1
+    if not obs.stars:
+        raise RuleError("astra.observe.star", "an Observe marks at least 1 star")
+    if len(obs.stars) > p.stardust:
+        raise RuleError(
+            "astra.observe.stardust",
+            f"{len(obs.stars)} stars cost {len(obs.stars)} Stardust; the Pouch holds {p.stardust}",
+        )
+    before = mark_path(s, s.active, obs, COMMON_START in s.now.flags)
+    p.stardust -= len(obs.stars)
+    s.now.spent += len(obs.stars)
+    if before < len(obs.stars):
+        s.now.refundable += before
+    s.now.observes += 1
+    s.phase = Phase.ACTION
+
+
+def rest(s: State) -> None:
+    if s.phase is Phase.ACTION:
+        raise RuleError("astra.rest.once", "no Rest after an Observe in the same turn")
+    _phase(s, Phase.ABILITY, what="Rest")
+    if s.now.skip_action:
+        raise RuleError("astra.action.skipped", "an ability used this turn skips the Action phase")
+    p = s.players[s.active]
+    size = p.pouch_size
+    if REST_GAIN in s.now.flags:
+        p.stardust += size
+    else:
+        p.stardust = max(p.stardust, size)
+    element = CLOCKWISE[s.sphere]
+    for c in p.owned:
+        if cards()[c].card.element is element:
+            p.exhausted &= ~(1 << c)
+    s.sphere = (s.sphere + 1) % len(CLOCKWISE)
+    if s.sphere == 0:  # from Water to Fire, over the discard icon
+        card = s.draw()
+        if card != EMPTY:
+            s.discard += (card,)
+    _discovery(s)
+
+
+def end(s: State) -> None:
+    if s.phase is Phase.ABILITY and not s.now.skip_action:
+        raise RuleError("astra.action.required", "take an Observe or a Rest before ending")
+    _phase(s, Phase.ABILITY, Phase.ACTION, what="ending the Action phase")
+    _discovery(s)
+
+
+def _discovery(s: State) -> None:
+    s.found = [i for i, c in enumerate(s.board) if c != EMPTY and not s.open(i)]
+    settle(s, s.active, bool(s.found))
+    _next_card(s)
+
+
+def _next_card(s: State) -> None:
+    while s.found:
+        slot = s.found[0]
+        counts: dict[int, list[int]] = {}
+        for i, m in enumerate(s.marks[slot]):
+            if m and i != s.active:
+                counts.setdefault(m.bit_count(), []).append(i)
+        s.groups = [counts[k] for k in sorted(counts, reverse=True)]
+        s.crossed = s.picked = 0
+        if s.groups:
+            s.due = s.groups.pop(0)
+            s.phase = Phase.BOONS
+            return
+        _gain_card(s)
+    p = s.players[s.active]
+    if len(p.owned) > p.card_limit:
+        s.phase = Phase.DISCARD
+    else:
+        _finish(s)
+
+
+def _gain_card(s: State) -> None:
+    slot = s.found.pop(0)
+    s.players[s.active].owned.append(s.board[slot])
+    s.board[slot] = EMPTY
+    s.marks[slot] = [0] * len(s.players)
+    s.refill.append(slot)
+
+
+def pick(s: State, pick: PickBoon) -> None:
+    _phase(s, Phase.BOONS, what="picking a boon")
+    i = next((i for i, n in enumerate(s.names) if n.casefold() == pick.player.casefold()), -1)
+    slot = s.found[0]
+    card = cards()[s.board[slot]].card
+    if i not in s.due:
+        if i < 0 or i == s.active or not s.marks[slot][i]:
+            raise RuleError(
+                "astra.boon.helper", f"{pick.player} has no marks to assist {card.name} with"
+            )
+        if any(i in g for g in s.groups):
+            raise RuleError(
+                "astra.boon.order",
+                f"{', '.join(s.names[d] for d in s.due)} pick before {pick.player}",
+            )
+        raise RuleError("astra.turn.order", f"{pick.player} has already picked a boon")
+    if not 1 <= pick.boon <= len(card.boons):
+        raise RuleError("astra.boon.index", f"boons are numbered 1 to {len(card.boons)}")
+    bit = 1 << (pick.boon - 1)
+    if s.crossed & bit:
+        raise RuleError("astra.boon.taken", f"boon {pick.boon} on {card.name} is crossed out")
+    _gain_boon(s, i, pick)
+    s.picked |= bit
+    s.due.remove(i)
+    if not s.due:
+        s.crossed |= s.picked
+        s.picked = 0
+        if s.groups:
+            s.due = s.groups.pop(0)
+            return
+        _gain_card(s)
+        _next_card(s)
+
+
+def _gain_boon(s: State, i: int, pick: PickBoon) -> None:
+    boon = cards()[s.board[s.found[0]]].card.boons[pick.boon - 1]
+    p = s.players[i]
+    wake = [card_id(c) for c in pick.reactivate]
+    if boon.kind is BoonKind.ACTIVATION:
+        tired = [c for c in p.owned if p.exhausted >> c & 1]
+        wanted = min(boon.amount, len(tired))
+        if len(set(wake)) != wanted or not set(wake) <= set(tired):
+            raise RuleError(
+                "astra.boon.activation",
+                f"name {wanted} of {s.names[i]}'s Exhausted cards to reactivate",
+            )
+        for c in wake:
+            p.exhausted &= ~(1 << c)
+    elif wake:
+        raise RuleError("astra.boon.activation", "only an Activation boon reactivates cards")
+    elif boon.kind is BoonKind.FAME:
+        p.fame += boon.amount
+    elif boon.kind is BoonKind.STARDUST:
+        p.stardust += boon.amount
+    elif boon.kind is BoonKind.OBSERVATION:
+        p.telescopes += boon.amount
+    elif boon.kind is BoonKind.IMPROVEMENT:
+        p.gain_pouch(boon.amount)
+    else:
+        p.gain_wisdom(boon.amount)
+
+
+def discard(s: State, discard: Discard) -> None:
+    _phase(s, Phase.DISCARD, what="discarding")
+    p = s.players[s.active]
+    gone = [card_id(c) for c in discard.cards]
+    over = len(p.owned) - p.card_limit
+    if len(set(gone)) != len(gone) or not set(gone) <= set(p.owned) or len(gone) != over:
+        raise RuleError(
+            "astra.discard.limit",
+            f"discard {over} of your own cards, each once, to keep {p.card_limit}",
+        )
+    for c in gone:
+        p.owned.remove(c)
+        p.exhausted &= ~(1 << c)
+    s.discard += tuple(gone)
+    _finish(s)
+
+
+def _finish(s: State) -> None:
+    for slot in s.refill:
+        s.board[slot] = s.draw()
+    s.refill = []
+    s.turn += 1
+    s.now = Turn()
+    s.phase = Phase.OVER if 0 <= s.last_turn < s.turn else Phase.ABILITY
