@@ -17,6 +17,7 @@ from pnp.astra.ptolemy import (
     Source,
     library,
     marking,
+    path,
     pick,
     reshuffle,
     rest,
@@ -157,6 +158,15 @@ def test_water_marks_the_card_with_the_fewest_unmarked_stars_ties_at_random() ->
     assert target([EMPTY, EMPTY, EMPTY], [0, 0, 0], Element.WATER, random.Random(0)) == EMPTY
 
 
+def test_the_rulebook_example_die_4_a_fire_card_marks_the_card_closest_to_fire() -> None:
+    # "vous avez obtenu 4 … L'élément de cette carte est le Feu … la Baleine" (Cetus).
+    lib = library(ids("Taurus", "Leo", "Orion"))
+    source, card = pick(lib, 4)
+    assert (source, constellations()[card].element) == (Source.RIGHT, Element.FIRE)
+    board = ids("Cetus", "Taurus", "Gemini")
+    assert target(board, [0, 0, 0], Element.FIRE, random.Random(0)) == 0
+
+
 # His path
 
 
@@ -208,6 +218,12 @@ def test_telescopes_only_to_finish_a_discovery() -> None:
     assert finish.telescopes == 2 and sorted(sum(finish.observes, ())) == [3, 6, 7, 8, 9]
     # Too few stars to finish: no Telescope spent.
     assert mark("Cancer", stars(1, 2), 2, telescopes=5).telescopes == 0
+
+
+def test_his_dreamer_pen_follows_the_same_priorities_without_telescopes() -> None:
+    cancer = card_id("Cancer")
+    assert path(cancer, stars(1, 2, 3), 2, random.Random(0)) == (5,)
+    assert path(cancer, cards()[cancer].full, 2, random.Random(0)) == ()
 
 
 @st.composite

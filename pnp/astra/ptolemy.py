@@ -164,11 +164,11 @@ def _walks(card: int, start: int, free: int, most: int) -> list[Path]:
     nbrs = cards()[card].neighbours
     out: list[Path] = []
 
-    def grow(path: Path, used: int) -> None:
-        out.append(path)
-        if len(path) < most:
-            for i in _stars(nbrs[path[-1]] & free & ~used):
-                grow((*path, i), used | 1 << i)
+    def grow(walk: Path, used: int) -> None:
+        out.append(walk)
+        if len(walk) < most:
+            for i in _stars(nbrs[walk[-1]] & free & ~used):
+                grow((*walk, i), used | 1 << i)
 
     grow((start,), 1 << start)
     return out
@@ -189,11 +189,17 @@ def _cover(card: int, marked: int, observes: int) -> list[Path] | None:
     return None
 
 
-def _path(card: int, marked: int, x: int, rng: random.Random) -> Path:
+def path(card: int, marked: int, x: int, rng: random.Random) -> tuple[int, ...]:
+    """One Observe's stars (numbers) by his priorities, also his Dreamer pen's (seed 004,
+    "Phase rêve"): up to ``x`` from the Starting star or the first star nearest it, most
+    Grand stars first, then closest to the nearest Grand star, then the most stars, then
+    at random. Hops count along the card's lines, marked stars included."""
     info, d = cards()[card], hops(card)
     free = info.full & ~marked
     home = info.starting.bit_length() - 1
-    starts = _stars(_first(card, marked))
+    starts = _stars(_first(card, marked) & free)
+    if not starts:
+        return ()
     nearest = min(d[home][s] for s in starts)
     ranked: list[tuple[tuple[int, int, int], Path]] = []
     for start in (s for s in starts if d[home][s] == nearest):
@@ -206,7 +212,7 @@ def _path(card: int, marked: int, x: int, rng: random.Random) -> Path:
             ranked.append(((grand, -closest, len(walk)), walk))
     top = max(key for key, _ in ranked)
     best = [walk for key, walk in ranked if key == top]
-    return best[0] if len(best) == 1 else rng.choice(best)
+    return tuple(i + 1 for i in (best[0] if len(best) == 1 else rng.choice(best)))
 
 
 @dataclass(frozen=True)
@@ -218,9 +224,7 @@ class Marking:
 def marking(card: int, marked: int, x: int, telescopes: int, rng: random.Random) -> Marking:
     """The stars Ptolemy marks on ``card`` (``marked``: every pen's stars). When at most
     ``x`` stars are left and ``telescopes`` pay for the Observes that mark them all, he
-    discovers the card in the fewest Observes; else one Observe of up to ``x`` stars from
-    the Starting star or the first star nearest it, most Grand stars first, then closest
-    to the nearest Grand star, then the most stars, then at random."""
+    discovers the card in the fewest Observes; else one Observe, ``path``."""
     free = cards()[card].full & ~marked
     if not free:
         return Marking((), 0)
@@ -229,4 +233,4 @@ def marking(card: int, marked: int, x: int, telescopes: int, rng: random.Random)
             cover = _cover(card, marked, observes)
             if cover is not None:
                 return Marking(tuple(tuple(i + 1 for i in w) for w in cover), len(cover) - 1)
-    return Marking((tuple(i + 1 for i in _path(card, marked, x, rng)),), 0)
+    return Marking((path(card, marked, x, rng),), 0)
