@@ -11,6 +11,7 @@ game logs:
     pick Dorothy 1               a boon, numbered 1–4 from the left
     pick Matthew 3 Leo Virgo     Activation: the Exhausted cards reactivated
     discard Leo Virgo            down to the card limit
+    dream Taurus:10-8            two players: the dreamer pen's stars in the Dream phase
 
 Constellations are named in English or French, any case, with hyphens for spaces
 (``Ursa-Major``, ``Grande-Ourse``); the values hold the English name."""
@@ -64,10 +65,15 @@ class Discard:
     cards: tuple[str, ...]
 
 
-Action = Observe | Rest | End | UseAbility | PickBoon | Discard
+@dataclass(frozen=True, slots=True)
+class Dream:
+    path: Observe  # the stars the dreamer pen marks
+
+
+Action = Observe | Rest | End | UseAbility | PickBoon | Discard | Dream
 
 _PATH = re.compile(r"([^:\s]{1,40}):([0-9]{1,2}(?:-[0-9]{1,2}){0,29})\Z")
-_WANTED = "expected a path like Taurus:10-8-7, rest, end, use, pick or discard"
+_WANTED = "expected a path like Taurus:10-8-7, rest, end, use, pick, discard or dream"
 _COUNT = re.compile(r"[0-9]{1,2}\Z")
 _NAME = re.compile(r"[^\s:]{1,40}\Z")
 
@@ -106,7 +112,7 @@ def parse_action(text: str) -> Action:
     words = text.split()
     if not words:
         raise ActionSyntaxError(
-            "expected a decision: a path like Taurus:10-8-7, rest, end, use, pick or discard"
+            "expected a decision: a path like Taurus:10-8-7, rest, end, use, pick, discard or dream"
         )
     head, rest = words[0].lower(), words[1:]
     if head in ("rest", "end"):
@@ -130,6 +136,10 @@ def parse_action(text: str) -> Action:
         if not rest:
             raise ActionSyntaxError("expected the cards discarded after discard")
         return Discard(_cards(rest))
+    if head == "dream":
+        if len(rest) != 1:
+            raise ActionSyntaxError("expected dream and one path, like dream Taurus:10-8")
+        return Dream(parse_observe(rest[0]))
     if len(words) == 1:
         return parse_observe(words[0])
     raise ActionSyntaxError(f"{_WANTED}, got {shown(words[0])}")
@@ -151,4 +161,6 @@ def format_action(action: Action) -> str:
     if isinstance(action, PickBoon):
         cards = [_card_text(c) for c in action.reactivate]
         return " ".join(["pick", action.player, str(action.boon), *cards])
+    if isinstance(action, Dream):
+        return f"dream {format_observe(action.path)}"
     return " ".join(["discard", *(_card_text(c) for c in action.cards)])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.astra import turn
-from pnp.astra.actions import Action, End, Observe, PickBoon, Rest, UseAbility
+from pnp.astra.actions import Action, Dream, End, Observe, PickBoon, Rest, UseAbility
 from pnp.astra.effects import (
     COMMON_START,
     first_stars,
@@ -56,6 +56,7 @@ class Game:
         s.sphere = CLOCKWISE.index(cards()[first].card.element)
         s.board = [s.draw() for _ in range(n + 1)]
         s.marks = [[0] * n for _ in range(n + 1)]
+        s.dream, s.dreamt = [0] * (n + 1), False
         s.found, s.groups, s.due, s.crossed, s.picked, s.refill = [], [], [], 0, 0, []
         return Game(s)
 
@@ -73,6 +74,8 @@ class Game:
             turn.end(s)
         elif isinstance(action, PickBoon):
             turn.pick(s, action)
+        elif isinstance(action, Dream):
+            turn.dream(s, action.path)
         else:
             turn.discard(s, action)
         return Game(s)
@@ -132,6 +135,38 @@ class Game:
             tuple(n + 1 for n in range(m.bit_length()) if m >> n & 1) for m in self._s.marks[slot]
         )
 
+    def dreamer(self, card: str) -> tuple[int, ...]:
+        """The stars the dreamer pen has marked on a card around the board."""
+        slot = self._s.slot_of(card_id(card))
+        m = self._s.dream[slot] if slot >= 0 else 0
+        return tuple(n + 1 for n in range(m.bit_length()) if m >> n & 1)
+
+    def dream_cards(self) -> tuple[str, ...]:
+        """In the Dream phase, the cards the dreamer pen may mark (the player picks one)."""
+        s = self._s
+        if s.phase is not Phase.DREAM:
+            return ()
+        return tuple(cards()[s.board[i]].card.name for i in turn.dream_cards(s))
+
+    @property
+    def dream_count(self) -> int:
+        """The active sphere's number: the stars the dreamer pen marks in a Dream phase."""
+        return turn.dream_numbers()[self._s.sphere]
+
+    def dream_paths(self, card: str) -> tuple[tuple[int, ...], ...]:
+        """Every path the dreamer pen may mark on ``card`` in this Dream phase."""
+        s = self._s
+        if card not in self.dream_cards():
+            return ()
+        slot = s.slot_of(card_id(card))
+        info, marked, n = cards()[s.board[slot]], s.marked(slot), self.dream_count
+        return tuple(
+            p
+            for p in paths(s, slot, False, n)
+            if len(p) == n
+            or not info.neighbours[p[-1] - 1] & ~marked & ~sum(1 << (k - 1) for k in p)
+        )
+
     def player(self, name: str) -> PlayerView:
         s = self._s
         i = s.names.index(name)
@@ -167,8 +202,12 @@ class Game:
         s = self._s
         if s.phase is not Phase.BOONS:
             return ()
-        boons = cards()[s.board[s.found[0]]].card.boons
-        return tuple(i + 1 for i in range(len(boons)) if not s.crossed >> i & 1)
+        slot = s.found[0]
+        boons = cards()[s.board[slot]].card.boons
+        least = (
+            len(boons) - 2 if s.dream[slot].bit_count() > s.marks[slot][s.due[0]].bit_count() else 0
+        )
+        return tuple(i + 1 for i in range(least, len(boons)) if not s.crossed >> i & 1)
 
     @property
     def excess(self) -> int:

@@ -38,6 +38,13 @@ RULES: dict[str, str] = {
     "astra.boon.index": "a boon is numbered 1 to 4 from the left",
     "astra.boon.activation": "Activation reactivates that many Exhausted cards, or all there are",
     "astra.discard.limit": "the discoverer discards owned cards down to exactly the card limit",
+    # Two players: the Dreamer
+    "astra.dream.card": "the dreamer pen marks an unmarked card if any, else any undiscovered "
+    "one; of those, one with the most stars",
+    "astra.dream.count": "the dreamer pen marks the active sphere's number of stars, fewer only "
+    "when the path cannot go on",
+    "astra.dream.boons": "a helper with fewer marks than the dreamer pen picks one of the two "
+    "rightmost boons",
 }
 
 

@@ -16,6 +16,7 @@ from pnp.astra.model import Constellation, StarKind
 
 GAME_END = -1  # the Game End card in the deck
 EMPTY = -1  # a board slot the empty deck could not refill
+DREAMER = -1  # the two-player game's dreamer pen, marking as a player would
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,7 @@ class Phase(Enum):
     ACTION = "action"  # after an Observe: more Observes (a Telescope each) or end
     BOONS = "boons"  # assisting players pick boons
     DISCARD = "discard"  # the discoverer is over the card limit
+    DREAM = "dream"  # two players: the dreamer pen marks, after a Rest and its Discovery
     OVER = "over"
 
 
@@ -128,6 +130,7 @@ class Turn:
         "observes",
         "only_common",
         "refundable",
+        "rested",
         "skip_action",
         "spent",
     )
@@ -141,12 +144,14 @@ class Turn:
         self.flags: frozenset[str] = frozenset()  # this-turn effects in force
         self.fame_per_grand = 0  # such abilities used: each counts
         self.skip_action = False
+        self.rested = False  # a Rest this turn: the Dream phase follows (two players)
 
     def copy(self) -> Turn:
         t = Turn.__new__(Turn)
         t.observes, t.spent, t.only_common = self.observes, self.spent, self.only_common
         t.grand, t.refundable, t.flags = self.grand, self.refundable, self.flags
         t.fame_per_grand, t.skip_action = self.fame_per_grand, self.skip_action
+        t.rested = self.rested
         return t
 
 
@@ -156,6 +161,8 @@ class State:
         "crossed",
         "deck",
         "discard",
+        "dream",
+        "dreamt",
         "due",
         "found",
         "groups",
@@ -178,6 +185,8 @@ class State:
     players: list[Player]
     board: list[int]  # card id by slot, EMPTY when the deck ran out
     marks: list[list[int]]  # by slot, by player
+    dream: list[int]  # by slot, the dreamer pen's marks
+    dreamt: bool  # the card being resolved was completed by the dreamer pen: nobody gains it
     deck: tuple[int, ...]  # top first, GAME_END between; never changes
     top: int  # index of the top card in ``deck``
     discard: tuple[int, ...]
@@ -199,6 +208,7 @@ class State:
         s.players = [p.copy() for p in self.players]
         s.board = self.board[:]
         s.marks = [m[:] for m in self.marks]
+        s.dream, s.dreamt = self.dream[:], self.dreamt
         s.top, s.discard, s.sphere = self.top, self.discard, self.sphere
         s.turn, s.last_turn, s.phase = self.turn, self.last_turn, self.phase
         s.now = self.now.copy()
@@ -211,7 +221,7 @@ class State:
         return self.turn % len(self.players)
 
     def marked(self, slot: int) -> int:
-        out = 0
+        out = self.dream[slot]
         for m in self.marks[slot]:
             out |= m
         return out
@@ -239,7 +249,10 @@ class State:
         return card
 
     def mark(self, player: int, slot: int, bit: int) -> None:
-        """Marks one star: a Grand star gives 1 Wisdom at once."""
+        """Marks one star: a Grand star gives a player (not the dreamer) 1 Wisdom at once."""
+        if player == DREAMER:
+            self.dream[slot] |= bit
+            return
         self.marks[slot][player] |= bit
         info = cards()[self.board[slot]]
         if bit & info.grand:

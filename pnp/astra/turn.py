@@ -1,18 +1,19 @@
 """The Astra turn, as a state machine on a ``State``: Ability phase → Action phase
 (Observe, repeatable for a Telescope each, or Rest) → Discovery (boons, the card, the card
-limit, the refill) → the next player, until the last turn after the Game End card shows.
-Each step checks its rules and changes the state in place; ``Game`` copies it first.
-
-The two-player Dream phase (seed 000 p.20) is not played yet; it belongs after the
-Discovery phase of a turn with a Rest, in ``_finish``."""
+limit, the refill) → with two players, after a Rest, the Dream phase (``pnp.astra.dream``)
+→ the next player, until the last turn after the Game End card shows. Each step checks
+its rules and changes the state in place; ``Game`` copies it first."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from pnp.astra.actions import Discard, Observe, PickBoon, UseAbility
+from pnp.astra.board import board
 from pnp.astra.effects import COMMON_START, REST_GAIN, effects, mark_path, settle
 from pnp.astra.model import CLOCKWISE, BoonKind
 from pnp.astra.rules import RuleError
-from pnp.astra.state import EMPTY, Phase, State, Turn, card_id, cards
+from pnp.astra.state import DREAMER, EMPTY, Phase, State, Turn, card_id, cards
 
 
 def _phase(s: State, *phases: Phase, what: str) -> None:
@@ -73,6 +74,7 @@ def rest(s: State) -> None:
         if cards()[c].card.element is element:
             p.exhausted &= ~(1 << c)
     s.sphere = (s.sphere + 1) % len(CLOCKWISE)
+    s.now.rested = True
     if s.sphere == 0:  # from Water to Fire, over the discard icon
         card = s.draw()
         if card != EMPTY:
@@ -98,7 +100,7 @@ def _next_card(s: State) -> None:
         slot = s.found[0]
         counts: dict[int, list[int]] = {}
         for i, m in enumerate(s.marks[slot]):
-            if m and i != s.active:
+            if m and (i != s.active or s.dreamt):
                 counts.setdefault(m.bit_count(), []).append(i)
         s.groups = [counts[k] for k in sorted(counts, reverse=True)]
         s.crossed = s.picked = 0
@@ -116,9 +118,13 @@ def _next_card(s: State) -> None:
 
 def _gain_card(s: State) -> None:
     slot = s.found.pop(0)
-    s.players[s.active].owned.append(s.board[slot])
+    if s.dreamt:
+        s.discard += (s.board[slot],)
+    else:
+        s.players[s.active].owned.append(s.board[slot])
     s.board[slot] = EMPTY
     s.marks[slot] = [0] * len(s.players)
+    s.dream[slot] = 0
     s.refill.append(slot)
 
 
@@ -128,7 +134,7 @@ def pick(s: State, pick: PickBoon) -> None:
     slot = s.found[0]
     card = cards()[s.board[slot]].card
     if i not in s.due:
-        if i < 0 or i == s.active or not s.marks[slot][i]:
+        if i < 0 or (i == s.active and not s.dreamt) or not s.marks[slot][i]:
             raise RuleError(
                 "astra.boon.helper", f"{pick.player} has no marks to assist {card.name} with"
             )
@@ -143,6 +149,12 @@ def pick(s: State, pick: PickBoon) -> None:
     bit = 1 << (pick.boon - 1)
     if s.crossed & bit:
         raise RuleError("astra.boon.taken", f"boon {pick.boon} on {card.name} is crossed out")
+    if s.dream[slot].bit_count() > s.marks[slot][i].bit_count() and pick.boon < len(card.boons) - 1:
+        raise RuleError(
+            "astra.dream.boons",
+            f"the dreamer pen marked more stars on {card.name} than {pick.player}: "
+            f"pick boon {len(card.boons) - 1} or {len(card.boons)}, not {pick.boon}",
+        )
     _gain_boon(s, i, pick)
     s.picked |= bit
     s.due.remove(i)
@@ -184,6 +196,55 @@ def _gain_boon(s: State, i: int, pick: PickBoon) -> None:
         p.gain_wisdom(boon.amount)
 
 
+@cache
+def dream_numbers() -> tuple[int, ...]:
+    """The number on each sphere of the 2-player board, by index into ``CLOCKWISE``."""
+    return tuple(board(2).sphere(e).number for e in CLOCKWISE)
+
+
+def dream_cards(s: State) -> list[int]:
+    """The slots the dreamer pen may mark: the unmarked cards if any, else all the
+    undiscovered ones; of those, the ones with the most stars."""
+    open_ = [i for i, c in enumerate(s.board) if c != EMPTY and s.open(i)]
+    blank = [i for i in open_ if not s.marked(i)]
+    pool = blank or open_
+    most = max((cards()[s.board[i]].card.size for i in pool), default=0)
+    return [i for i in pool if cards()[s.board[i]].card.size == most]
+
+
+def dream(s: State, path: Observe) -> None:
+    """The dreamer pen marks ``path``: the active sphere's number of stars, fewer only when
+    the path cannot go on; a card it completes is resolved with nobody gaining it."""
+    _phase(s, Phase.DREAM, what="the dreamer pen's marking")
+    chosen = dream_cards(s)
+    names = {cards()[s.board[i]].card.name: i for i in chosen}
+    slot = names.get(path.card, -1)
+    if slot < 0:
+        raise RuleError(
+            "astra.dream.card", f"the dreamer pen marks {' or '.join(names)}, not {path.card}"
+        )
+    wanted = dream_numbers()[s.sphere]
+    if not 1 <= len(path.stars) <= wanted:
+        raise RuleError(
+            "astra.dream.count",
+            f"the active sphere's number is {wanted}: the dreamer pen marks {wanted} stars, "
+            f"not {len(path.stars)}",
+        )
+    mark_path(s, DREAMER, path)
+    info = cards()[s.board[slot]]
+    if len(path.stars) < wanted and info.neighbours[path.stars[-1] - 1] & ~s.marked(slot):
+        raise RuleError(
+            "astra.dream.count",
+            f"the dreamer pen marks {wanted} stars, fewer only when no unmarked star is next "
+            f"to the last one; star {path.stars[-1]} on {path.card} has one",
+        )
+    if s.open(slot):
+        _finish(s)
+    else:
+        s.dreamt, s.found = True, [slot]
+        _next_card(s)
+
+
 def discard(s: State, discard: Discard) -> None:
     _phase(s, Phase.DISCARD, what="discarding")
     p = s.players[s.active]
@@ -205,6 +266,11 @@ def _finish(s: State) -> None:
     for slot in s.refill:
         s.board[slot] = s.draw()
     s.refill = []
+    if s.now.rested and len(s.players) == 2 and dream_cards(s):
+        s.now.rested = False
+        s.phase = Phase.DREAM
+        return
+    s.dreamt = False
     s.turn += 1
     s.now = Turn()
     s.phase = Phase.OVER if 0 <= s.last_turn < s.turn else Phase.ABILITY
