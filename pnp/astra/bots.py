@@ -17,7 +17,7 @@ import itertools
 import random
 from collections.abc import Callable
 
-from pnp.astra.actions import Action, Discard, End, Observe, PickBoon, Rest, UseAbility
+from pnp.astra.actions import Action, Discard, Dream, End, Observe, PickBoon, Rest, UseAbility
 from pnp.astra.constellations import constellation
 from pnp.astra.effects import TELESCOPE_PRICE, effects
 from pnp.astra.game import Game, PlayerView
@@ -31,6 +31,7 @@ AGAIN = 0.3  # how often it observes again, for a Telescope
 USE = 0.5  # how often it uses an ability it can
 WALKS = 2  # random walks per card the greedy bot tries
 DISCARDS = 30  # at most this many discard choices weighed
+DREAMS = 20  # at most this many dreamer pen paths weighed, per card
 
 
 def _bits(mask: int) -> list[int]:
@@ -39,7 +40,8 @@ def _bits(mask: int) -> list[int]:
 
 
 def _marked(game: Game, card: str) -> int:
-    return sum(1 << (n - 1) for stars in game.marks(card) for n in stars)
+    stars = [n for pen in (*game.marks(card), game.dreamer(card)) for n in pen]
+    return sum(1 << (n - 1) for n in stars)
 
 
 def _walk(
@@ -124,6 +126,9 @@ def random_bot(game: Game, rng: random.Random) -> Action:
     if game.phase is Phase.DISCARD:
         p = game.player(game.active)
         return Discard(tuple(rng.sample(p.active + p.exhausted, game.excess)))
+    if game.phase is Phase.DREAM:
+        card = rng.choice(game.dream_cards())
+        return Dream(Observe(card, rng.choice(game.dream_paths(card))))
     usable = game.usable()
     if usable and rng.random() < USE and (use := _use(game, rng.choice(usable), rng)):
         return use
@@ -166,6 +171,9 @@ def _settle(game: Game) -> Game:
             owned = game.player(game.active)
             cheap = sorted((*owned.exhausted, *owned.active), key=lambda c: constellation(c).fame)
             game = game.apply(Discard(tuple(cheap[: game.excess])))
+        elif game.phase is Phase.DREAM:
+            card = game.dream_cards()[0]
+            game = game.apply(Dream(Observe(card, game.dream_paths(card)[0])))
         else:
             game = game.apply(End())
     return game
@@ -214,6 +222,11 @@ def greedy_bot(game: Game, rng: random.Random) -> Action:
         mine = [*owned.active, *owned.exhausted]
         combos = itertools.islice(itertools.combinations(mine, game.excess), DISCARDS)
         return _best(game, me, [Discard(c) for c in combos], settle=False)[0]
+    if game.phase is Phase.DREAM:
+        dreams: list[Action] = [
+            Dream(Observe(c, p)) for c in game.dream_cards() for p in game.dream_paths(c)[:DREAMS]
+        ]
+        return _best(game, me, dreams, settle=True)[0]
     action, best = _plan(game, me, rng)
     for card in game.usable():
         if (use := _use(game, card, rng)) and (worth := _plan(game.apply(use), me, rng)[1]) > best:
