@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from pnp.astra.actions import Discard, End, PickBoon
-from pnp.astra.endgame import parse_endgame
+from pnp.astra.endgame import DREAMER, parse_endgame
 from pnp.astra.game import Game
 from pnp.astra.log import GAME_END, GameLog, Turn
 from pnp.astra.log import parse_log as parse_text
@@ -101,6 +101,12 @@ def _start(game: Game, turn: Turn) -> None:
             "astra.turn.order",
             f"{game.active} first discards {game.excess} card(s) down to the card limit",
         )
+    if game.phase is Phase.DREAM:
+        raise RuleError(
+            "astra.turn.order",
+            f"{game.active} first marks {game.dream_count} star(s) with the dreamer pen, "
+            f"like dream {game.dream_cards()[0]}:…",
+        )
     if turn.player != game.active:
         raise RuleError("astra.turn.order", f"it is {game.active}'s turn, not {turn.player}'s")
 
@@ -144,6 +150,8 @@ def _unfinished(game: Game) -> str:
         return f"the log ends while {', '.join(game.due)} pick a boon on {game.resolving}"
     if game.phase is Phase.DISCARD:
         return f"the log ends before {game.active} discards down to the card limit"
+    if game.phase is Phase.DREAM:
+        return f"the log ends before {game.active}'s Dream phase (dream, the card and its stars)"
     if game.last_turn is None:
         return (
             "the log ends before the game does: the Game End card has not shown "
@@ -189,6 +197,8 @@ def final_state_text(game: Game, dealt: Setup) -> str:
             for n, stars in zip(names, game.marks(card), strict=True)
             if stars
         ]
+        if dreamt := game.dreamer(card):
+            marks.append(f"{DREAMER} = {len(dreamt)}")
         if marks:
             out.append(f"{_key(card)} = {{ {', '.join(marks)} }}")
     return "\n".join(out) + "\n"
