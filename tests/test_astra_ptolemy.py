@@ -30,6 +30,7 @@ from pnp.astra.ptolemy import (
 )
 from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.solo import (
+    SOLO_RULES,
     BoonPick,
     Difficulty,
     SoloError,
@@ -125,6 +126,8 @@ def test_he_makes_you_lose_when_his_pile_is_empty_as_he_observes() -> None:
     assert not runs_out(lib, NONE)
     lib, _ = upkeep(lib, Source.RIGHT, 3)
     assert lib.pile == () and runs_out(lib, NONE)
+    with pytest.raises(SoloError, match=r"no top card.*astra\.ptolemy\.library"):
+        pick(lib, 6)
     assert not you_win(80, 40, library_ran_out=True)
 
 
@@ -405,3 +408,10 @@ def test_hard_fewer_small_removes_one_more_small_card_per_element() -> None:
     assert len(s.library) == 22
     # Seed 0's 28 cards hold 4 small Air cards, 1 Fire and no Earth: 2 + 1 + 0 go.
     assert len(solo_setup(0, frozenset({Difficulty.HARD_FEWER_SMALL})).removed) == 3
+
+
+def test_solo_rule_ids_are_astra_ids_and_errors_name_them() -> None:
+    assert all(rule.startswith(("astra.solo.", "astra.ptolemy.")) for rule in SOLO_RULES)
+    with pytest.raises(SoloError) as caught:
+        parse_difficulty("nightmare")
+    assert caught.value.rule in SOLO_RULES

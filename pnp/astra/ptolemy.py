@@ -78,29 +78,28 @@ class Source(Enum):
     TOP = "top"
 
 
+def _card(lib: Library, source: Source) -> int:
+    if source is Source.TOP:
+        return lib.pile[0] if lib.pile else EMPTY
+    return lib.left if source is Source.LEFT else lib.right
+
+
 def pick(lib: Library, die: int) -> tuple[Source, int]:
     """The library card the d6 selects: 1–2 left, 3–4 right, 5–6 the top of his pile."""
     if not 1 <= die <= 6:
         raise SoloError("astra.ptolemy.die", f"a d6 shows 1 to 6, not {die}")
     source = (Source.LEFT, Source.RIGHT, Source.TOP)[(die - 1) // 2]
-    card = {Source.LEFT: lib.left, Source.RIGHT: lib.right}.get(source)
-    if card is None:
-        card = lib.pile[0] if lib.pile else EMPTY
+    card = _card(lib, source)
     if card == EMPTY:
         raise SoloError("astra.ptolemy.library", f"his library has no {source.value} card")
     return source, card
 
 
 def upkeep(lib: Library, source: Source, stardust: int) -> tuple[Library, int]:
-    """The used card to his discard, 1 Stardust discarded, a face-up slot refilled."""
-    card = {Source.LEFT: lib.left, Source.RIGHT: lib.right, Source.TOP: EMPTY}[source]
-    if source is Source.TOP:
-        card = lib.pile[0]
-    pile = lib.pile[1:] if source is Source.TOP else lib.pile
-    refill = EMPTY
-    if source is not Source.TOP and pile:
-        refill, pile = pile[0], pile[1:]
-    out = replace(lib, pile=pile, discard=(*lib.discard, card))
+    """The used card to his discard, 1 Stardust discarded, a face-up slot refilled from
+    the top of his pile (a revealed top card leaves the pile too)."""
+    out = replace(lib, pile=lib.pile[1:], discard=(*lib.discard, _card(lib, source)))
+    refill = lib.pile[0] if lib.pile else EMPTY
     if source is Source.LEFT:
         out = replace(out, left=refill)
     elif source is Source.RIGHT:
@@ -126,8 +125,8 @@ def target(
     if priority is not Element.WATER:
         return closest_slot(board(2), priority, open_slots)
     left = {i: (infos[board_cards[i]].full & ~marked[i]).bit_count() for i in open_slots}
-    fewest = min(left.values())
-    return rng.choice([i for i in open_slots if left[i] == fewest])
+    fewest = [i for i in open_slots if left[i] == min(left.values())]
+    return fewest[0] if len(fewest) == 1 else rng.choice(fewest)
 
 
 @cache
