@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from hypothesis import given
 
 from pnp.astra.constellations import constellation
+from pnp.astra.endgame import parse_endgame
 from pnp.astra.log import parse_log
 from pnp.astra.setup import setup
 from pnp.cli import PnpGroup
@@ -177,3 +178,46 @@ def test_any_log_is_replayed_or_refused(text: str) -> None:
     except PnpError:
         return
     assert result.winners
+
+
+def _two_player_log() -> list[str]:
+    from pnp.astra.bots import random_bot
+    from pnp.play.astra_simulate import log_text, play
+
+    return log_text(play(2, 0, random_bot)).splitlines()  # ends with Dreamer marks
+
+
+def test_a_two_player_log_with_dream_steps_replays_and_writes_the_dreamers_marks() -> None:
+    lines = _two_player_log()
+    assert any("; dream " in line for line in lines)
+    result, text = check_log(parse_log("\n".join(lines) + "\n", "g.txt"))
+    assert re.search(r"Dreamer = [1-9]", text)
+    assert score_endgame(parse_endgame(text, "end.toml")).players == result.players
+
+
+def test_a_missing_dream_step_is_named_at_the_next_turn() -> None:
+    lines = _two_player_log()
+    n = next(i for i, line in enumerate(lines) if "; dream " in line)
+    dream = lines[n].split("; dream ")[1].split(";")[0]
+    lines[n] = lines[n].replace(f"; dream {dream}", "")
+    problems = replayed("\n".join(lines) + "\n")
+    assert re.fullmatch(
+        rf"g\.txt:{n + 2}:1: \w+ first marks [1-4] star\(s\) with the dreamer pen, like dream "
+        r"\S+:… \[astra\.turn\.order\]",
+        problems[0],
+    ), problems
+    assert replayed("\n".join(lines[: n + 1]) + "\n")[0].endswith(
+        "Dream phase (dream, the card and its stars)"
+    )
+
+
+def test_a_dream_on_the_wrong_card_is_refused_at_its_column() -> None:
+    lines = _two_player_log()
+    n = next(i for i, line in enumerate(lines) if "; dream " in line)
+    col = lines[n].index("dream ") + 1
+    card = lines[n][col + 5 :].split(":")[0]
+    other = "Leo" if card != "Leo" else "Lyra"
+    lines[n] = lines[n].replace(f"dream {card}:", f"dream {other}:")
+    (problem,) = replayed("\n".join(lines) + "\n")
+    assert problem.startswith(f"g.txt:{n + 1}:{col}: ")
+    assert problem.endswith(f"not {other} [astra.dream.card]")

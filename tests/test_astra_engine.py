@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from pnp.astra.actions import (
     ActionSyntaxError,
     Discard,
+    Dream,
     End,
     Observe,
     PickBoon,
@@ -376,6 +377,7 @@ def test_parse_action_gives_a_decision_or_our_error(text: str) -> None:
         "pick Dorothy 1",
         "pick Matthew 3 Leo Ursa-Major",
         "discard Leo Virgo",
+        "dream Canis-Major:11-9",
     ],
 )
 def test_format_action_round_trips(text: str) -> None:
@@ -387,6 +389,13 @@ def test_parse_action_names_cards_in_french_and_refuses_nonsense() -> None:
     assert parse_action("Grande-Ourse:1") == Observe("Ursa Major", (1,))
     assert parse_action("use Ara 2") == UseAbility("Ara", (), 2)
     assert parse_action("rest") != parse_action("end")
+    assert parse_action("DREAM taureau:10-8") == Dream(Observe("Taurus", (10, 8)))
     for text in ("", "Taurus", "Taurux:1", "pick Dorothy", "rest now", "use", "discard"):
         with pytest.raises(ActionSyntaxError):
             parse_action(text)
+
+
+@pytest.mark.parametrize("text", ["dream", "dream Taurus", "dream Taurus:10 Leo:1", "dream 10-8"])
+def test_a_dream_step_is_one_path(text: str) -> None:
+    with pytest.raises(ActionSyntaxError):
+        parse_action(text)

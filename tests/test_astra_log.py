@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.astra.actions import Discard, End, Observe, PickBoon, Rest, UseAbility
+from pnp.astra.actions import Discard, Dream, End, Observe, PickBoon, Rest, UseAbility
 from pnp.astra.log import GAME_END, Header, Turn, format_log, parse_log
 from pnp.errors import SourceError
 
@@ -65,6 +65,17 @@ def test_every_line_kind_is_read() -> None:
     assert second.steps[0].action == Rest()
 
 
+def test_a_dream_step_is_read_with_its_place_and_written_back() -> None:
+    text = "players: Ada, Ben\nseed: 3\n\nAda: rest; dream Canis-Major:11-9\npick Ben 4\n"
+    log = parse_log(text, "g.txt")
+    assert format_log(log) == text
+    (step,) = log.turns[0].steps[1:]
+    assert step.action == Dream(Observe("Canis Major", (11, 9))) and (step.line, step.col) == (
+        4,
+        12,
+    )
+
+
 def test_spacing_is_made_canonical_and_then_kept() -> None:
     text = "  players:Robin ,Matthew\nseed:   7   #  lucky\n\nrobin:  Taurus:10-8   ;end\n\n\n"
     canonical = "players: Robin, Matthew\nseed: 7  #  lucky\n\nRobin: Taurus:10-8; end\n"
@@ -88,6 +99,8 @@ def test_a_turn_keeps_the_headers_spelling_of_the_name() -> None:
         ("Robin: pick Matthew", "g.txt:3:8: expected pick, a player and a boon number"),
         ("Robin:", "g.txt:3:7: expected the turn's decisions"),
         ("Robin: rest\nseed: 8", "g.txt:4:1: seed: is written once"),
+        ("Robin: rest; dream Taurs:10-8", "g.txt:3:20: unknown constellation 'Taurs'"),
+        ("Robin: rest; dream Taurus:10 Leo:1", "g.txt:3:14: expected dream and one path"),
         ("Robin: rest\ndeck: Leo, END", "g.txt:4:1: deck: belongs to the header"),
     ],
 )

@@ -102,6 +102,7 @@ def test_a_simulated_game_replays_to_the_same_scores(players: int, seed: int, bo
     assert format_log(log) == text
     result, _ = check_log(log)
     assert [p.total for p in result.players] == [f.total for f in played.game.final()]
+    assert ("; dream " in text) == (players == 2 and "rest" in text)
 
 
 def test_simulate_command_writes_logs_the_checker_replays(
@@ -116,6 +117,20 @@ def test_simulate_command_writes_logs_the_checker_replays(
     assert [p.name for p in logs] == ["game-1.txt", "game-2.txt", "game-3.txt"]
     for path in logs:
         check_log(parse_log(path.read_text(encoding="utf-8"), str(path)))
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+def test_two_player_simulations_play_the_dreamer_and_their_logs_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bot: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ["--players", "2", "--games", "4", "--seed", "3", "--bot", bot, "--logs", "logs"]
+    result = CliRunner().invoke(simulate_command, args)
+    assert result.exit_code == 0, result.output
+    texts = [p.read_text(encoding="utf-8") for p in sorted(Path("logs").glob("*.txt"))]
+    assert len(texts) == 4 and all("; dream " in t for t in texts)
+    for text in texts:
+        check_log(parse_log(text, "sim.txt"))
 
 
 @pytest.mark.parametrize(

@@ -105,7 +105,7 @@ def _start(game: Game, turn: Turn) -> None:
         raise RuleError(
             "astra.turn.order",
             f"{game.active} first marks {game.dream_count} star(s) with the dreamer pen, "
-            f"like dream {game.dream_cards()[0]}:…",
+            f"like dream {game.dream_cards()[0].replace(' ', '-')}:…",
         )
     if turn.player != game.active:
         raise RuleError("astra.turn.order", f"it is {game.active}'s turn, not {turn.player}'s")
