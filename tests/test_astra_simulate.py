@@ -4,6 +4,7 @@ the summary is a pure function of the run's seed."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -138,3 +139,21 @@ def test_two_player_simulations_play_the_dreamer_and_their_logs_check(
 )
 def test_simulate_command_refuses_bad_options(args: list[str]) -> None:
     assert CliRunner().invoke(simulate_command, args).exit_code == 2
+
+
+def test_the_summary_counts_dream_phases_only_in_two_player_games() -> None:
+    two = format_summary(simulate(2, 6, 1, "random")[0], 2, "random")
+    assert re.search(r"\ndreamer pen  [1-9][0-9.]* Dream phases, [0-9.]+ cards completed", two)
+    assert "dreamer pen" not in format_summary(simulate(3, 6, 1, "random")[0], 3, "random")
+
+
+def test_a_card_the_dreamer_completes_is_counted_as_the_dreamers() -> None:
+    played = next(p for k in range(50) if (p := play(2, game_seed(9, k), random_bot)).dreamt)
+    assert set(played.dreamt) <= set(played.discovered)
+    assert played.dreams >= len(played.dreamt)
+    owned = {
+        c
+        for n in played.game.players
+        for c in (*played.game.player(n).active, *played.game.player(n).exhausted)
+    }
+    assert not owned & set(played.dreamt)

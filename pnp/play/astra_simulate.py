@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pnp.astra.actions import Action, PickBoon, UseAbility, format_action
+from pnp.astra.actions import Action, Dream, PickBoon, UseAbility, format_action
 from pnp.astra.bots import BOTS, Bot
 from pnp.astra.constellations import constellation, constellations
 from pnp.astra.game import Game
@@ -34,6 +34,8 @@ class Played:
     discovered: tuple[str, ...]  # in the order found
     picks: tuple[tuple[str, int], ...]  # each boon picked: the card and the boon, 1–4
     seen: frozenset[str]  # every card that came round the board
+    dreams: int = 0  # Dream phases played (two players)
+    dreamt: tuple[str, ...] = ()  # the cards the dreamer pen completed, nobody's
 
 
 def play(players: int, seed: int, bot: Bot) -> Played:
@@ -48,6 +50,8 @@ def play(players: int, seed: int, bot: Bot) -> Played:
     picks: list[tuple[str, int]] = []
     board = {c for c in game.board if c is not None}
     seen = set(board)
+    dreams: list[str] = []  # the card of each Dream phase
+    dreamt: list[str] = []
     for _ in range(MAX_DECISIONS):
         if game.over:
             break
@@ -56,6 +60,10 @@ def play(players: int, seed: int, bot: Bot) -> Played:
             picks.append((game.resolving or "", action.boon))
         before = game.turn
         game = game.apply(action)
+        if isinstance(action, Dream):
+            dreams.append(action.path.card)
+            if action.path.card not in game.board:
+                dreamt.append(action.path.card)
         turn.append(action)
         if game.turn != before:
             turns.append(tuple(turn))
@@ -66,7 +74,17 @@ def play(players: int, seed: int, bot: Bot) -> Played:
             board = now
     else:
         raise RuntimeError(f"a simulated game did not end (seed {seed})")
-    return Played(dealt, seed, game, tuple(turns), tuple(discovered), tuple(picks), frozenset(seen))
+    return Played(
+        dealt,
+        seed,
+        game,
+        tuple(turns),
+        tuple(discovered),
+        tuple(picks),
+        frozenset(seen),
+        len(dreams),
+        tuple(dreamt),
+    )
 
 
 def log_text(played: Played) -> str:
@@ -90,6 +108,8 @@ class Summary:
     boons: Counter[str] = field(default_factory=Counter)  # boons picked, "fame 4"
     scoring: Counter[str] = field(default_factory=Counter)  # games each card was dealt
     won: Counter[str] = field(default_factory=Counter)  # games won with it (shared too)
+    dreams: int = 0
+    dreamt: int = 0  # cards the dreamer pen completed
 
     def add(self, played: Played) -> None:
         game = played.game
@@ -101,6 +121,8 @@ class Summary:
         self.shared += totals.count(best) > 1
         self.seen.update(played.seen)
         self.discovered.update(played.discovered)
+        self.dreams += played.dreams
+        self.dreamt += len(played.dreamt)
         for pair, total in zip(played.setup.scoring, totals, strict=True):
             self.scoring[pair] += 1
             self.won[pair] += total == best
@@ -151,8 +173,13 @@ def format_summary(summary: Summary, players: int, bot: str) -> str:
         f"score     {_quartiles(summary.scores)}",
         f"rounds    {_quartiles(summary.rounds)}",
         f"shared victories {summary.shared / games:.1%}",
-        "final scoring card   dealt   won",
     ]
+    if summary.dreams:
+        lines.append(
+            f"dreamer pen  {summary.dreams / games:.1f} Dream phases, "
+            f"{summary.dreamt / games:.2f} cards completed (nobody's) per game"
+        )
+    lines.append("final scoring card   dealt   won")
     for pair in sorted(summary.scoring):
         dealt = summary.scoring[pair]
         lines.append(f"  {pair:<18}{dealt:>7}  {summary.won[pair] / dealt:>4.0%}")
