@@ -90,7 +90,13 @@ def test_setup_discards_the_top_card_deals_players_plus_one_and_hides_the_game_e
 
 
 def test_setup_refuses_bad_players_decks_and_scoring_cards() -> None:
-    for players in (["Solo"], ["A", "B", "C", "D", "E", "F"], ["A", "a"], ["A", "B:C"]):
+    for players in (
+        ["Solo"],
+        ["A", "B", "C", "D", "E", "F"],
+        ["A", "a"],
+        ["A", "B:C"],
+        ["A", "dreamer"],
+    ):
         with pytest.raises(RuleError, match=r"astra\.setup\.players"):
             setup(players, seed=1)
     with pytest.raises(RuleError, match=r"astra\.setup\.deck"):

@@ -45,6 +45,8 @@ def _players(players: Sequence[str]) -> tuple[str, ...]:
             )
     if len({n.casefold() for n in names}) != len(names):
         raise RuleError("astra.setup.players", "each player is named once")
+    if any(n.casefold() == "dreamer" for n in names):  # the end-of-game file's dreamer pen
+        raise RuleError("astra.setup.players", "Dreamer is the dreamer pen's name, not a player's")
     return names
 
 

@@ -17,7 +17,7 @@ from pnp.cli.options import simulation_options
     type=click.IntRange(2, 5),
     default=3,
     show_default=True,
-    help="2 to 5 (2 without the Dream phase for now).",
+    help="2 to 5 (2 with the Dreamer).",
 )
 @simulation_options
 def simulate(players: int, games: int, seed: int, bot: str, logs: Path | None) -> None:
