@@ -25,8 +25,9 @@ def test_every_rule_id_is_documented_with_a_source_and_every_documented_one_exis
 def test_every_astra_rule_id_is_documented_with_a_source() -> None:
     from pnp.astra.endgame import RULES as SCORE
     from pnp.astra.rules import RULES as ENGINE
+    from pnp.astra.solo import SOLO_RULES
 
-    astra = {**ENGINE, **SCORE}
+    astra = {**ENGINE, **SCORE, **SOLO_RULES}
 
     rows = {
         m.group(1): m.group(0) for m in re.finditer(r"^\| `(astra\.[a-z.-]+)` \|.*$", DOC, re.M)
