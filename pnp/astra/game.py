@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.astra import turn
+from pnp.astra import ptolemy, turn
 from pnp.astra.actions import Action, Dream, End, Observe, PickBoon, Rest, UseAbility
 from pnp.astra.effects import (
     COMMON_START,
@@ -18,7 +18,24 @@ from pnp.astra.model import CLOCKWISE, Element
 from pnp.astra.rules import RuleError
 from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.setup import START_STARDUST, Setup
-from pnp.astra.state import EMPTY, GAME_END, Phase, Player, State, Turn, card_id, cards
+from pnp.astra.solo import ptolemy_final, you_win
+from pnp.astra.state import (
+    EMPTY,
+    GAME_END,
+    PTOLEMY,
+    YOU,
+    Phase,
+    Player,
+    State,
+    Turn,
+    card_id,
+    cards,
+)
+
+
+def _names(ids: tuple[int, ...]) -> tuple[str | None, str | None, str | None]:
+    a, b, c = (None if i == EMPTY else cards()[i].card.name for i in ids)
+    return a, b, c
 
 
 @dataclass(frozen=True)
@@ -51,6 +68,13 @@ class Game:
         s.deck = (*ids[: setup.on_top], GAME_END, *ids[setup.on_top :])
         s.top, s.turn, s.last_turn, s.phase, s.now = 0, 0, -1, Phase.ABILITY, Turn()
         s.players = [Player(START_STARDUST) for _ in range(n)]
+        s.solo = None
+        if setup.solo is not None:
+            you, him = s.players
+            you.stardust = setup.solo.your_stardust
+            him.fame, him.stardust = setup.solo.fame, setup.solo.stardust
+            lib = ptolemy.library(setup.solo.library)
+            s.solo = ptolemy.Solo(setup.seed, setup.difficulty, lib, setup.solo.his_scoring)
         first = s.draw()
         s.discard = (first,)
         s.sphere = CLOCKWISE.index(cards()[first].card.element)
@@ -250,8 +274,35 @@ class Game:
         return paths(s, slot, COMMON_START in s.now.flags, p.stardust)
 
     def final(self) -> tuple[FinalParts, ...]:
-        """Each player's final score, in seating order."""
-        return tuple(self._final(i) for i in range(len(self._s.players)))
+        """Each player's final score, in seating order (solo: yours only, see ``solo``)."""
+        return tuple(self._final(i) for i in range(len(self._s.scoring)))
+
+    @property
+    def solo(self) -> ptolemy.SoloView | None:
+        """Against Ptolemy, his side of the game and, once over, both scores and whether
+        you won (``you_win``); None in a game of 2 to 5 players."""
+        s, over = self._s, self._s.phase is Phase.OVER
+        if s.solo is None:
+            return None
+        him, lib = s.players[PTOLEMY], s.solo.library
+        stars = sum(m[PTOLEMY].bit_count() for m in s.marks)
+        score = ptolemy_final(him.fame, him.owned, stars, him.telescopes, s.solo.scoring)
+        yours = self._final(YOU).total
+        return ptolemy.SoloView(
+            s.solo.difficulty,
+            him.fame,
+            him.stardust,
+            him.telescopes,
+            tuple(cards()[c].card.name for c in him.owned),
+            _names(ptolemy.visible(lib, s.solo.difficulty)),
+            len(lib.pile),
+            s.solo.last,
+            s.solo.picks,
+            s.solo.lost,
+            score if over else None,
+            yours if over else None,
+            you_win(yours, score.total, s.solo.lost) if over else None,
+        )
 
     def final_of(self, name: str) -> FinalParts:
         """One player's final score if the game ended now (a bot's evaluation)."""

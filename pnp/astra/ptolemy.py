@@ -13,7 +13,7 @@ from functools import cache
 
 from pnp.astra.board import board, closest_slot
 from pnp.astra.model import CLOCKWISE, Element
-from pnp.astra.solo import Difficulty, SoloError
+from pnp.astra.solo import BoonPick, Difficulty, PtolemyScore, SoloError
 from pnp.astra.state import EMPTY, cards, reach
 
 Path = tuple[int, ...]  # star indices (number − 1) in marking order
@@ -158,6 +158,10 @@ def _first(card: int, marked: int) -> int:
     return info.starting if not marked else reach(info, marked) & ~marked
 
 
+def _mask(walk: Path) -> int:
+    return sum(1 << i for i in walk)
+
+
 def _walks(card: int, start: int, free: int, most: int) -> list[Path]:
     """Every path of 1 to ``most`` stars from ``start``, each next star a free neighbour."""
     nbrs = cards()[card].neighbours
@@ -182,17 +186,20 @@ def _cover(card: int, marked: int, observes: int) -> list[Path] | None:
         return None
     for start in _stars(_first(card, marked)):
         for walk in _walks(card, start, free, free.bit_count()):
-            rest = _cover(card, marked | sum(1 << i for i in walk), observes - 1)
+            rest = _cover(card, marked | _mask(walk), observes - 1)
             if rest is not None:
                 return [walk, *rest]
     return None
 
 
-def path(card: int, marked: int, x: int, rng: random.Random) -> tuple[int, ...]:
+def path(
+    card: int, marked: int, x: int, rng: random.Random, dreamer: bool = False
+) -> tuple[int, ...]:
     """One Observe's stars (numbers) by his priorities, also his Dreamer pen's (seed 004,
     "Phase rêve"): up to ``x`` from the Starting star or the first star nearest it, most
     Grand stars first, then closest to the nearest Grand star, then the most stars, then
-    at random. Hops count along the card's lines, marked stars included."""
+    at random. Hops count along the card's lines, marked stars included. The ``dreamer``
+    pen marks ``x`` stars, fewer only where the path cannot go on (astra.dream.count)."""
     info, d = cards()[card], hops(card)
     free = info.full & ~marked
     home = info.starting.bit_length() - 1
@@ -206,6 +213,8 @@ def path(card: int, marked: int, x: int, rng: random.Random) -> tuple[int, ...]:
         near = min((d[start][g] for g in goals), default=0)
         goals = [g for g in goals if d[start][g] == near]
         for walk in _walks(card, start, free, x):
+            if dreamer and len(walk) < x and info.neighbours[walk[-1]] & free & ~_mask(walk):
+                continue
             grand = sum(info.grand >> i & 1 for i in walk)
             closest = min((d[v][g] for v in walk for g in goals), default=0)
             ranked.append(((grand, -closest, len(walk)), walk))
@@ -233,3 +242,54 @@ def marking(card: int, marked: int, x: int, telescopes: int, rng: random.Random)
             if cover is not None:
                 return Marking(tuple(tuple(i + 1 for i in w) for w in cover), len(cover) - 1)
     return Marking((path(card, marked, x, rng),), 0)
+
+
+@dataclass(frozen=True)
+class PtolemyTurn:
+    """What Ptolemy did on a turn, for the player to copy onto the table."""
+
+    turn: int  # the game's turn number, counting from 0
+    rested: bool
+    die: int = 0  # 1–6; 0 after a Rest
+    source: Source | None = None
+    card: int = EMPTY  # the library card the die chose
+    target: int = EMPTY  # the constellation he marked on (EMPTY: none was left)
+    observes: tuple[tuple[int, ...], ...] = ()  # star numbers, one tuple per Observe
+    telescopes: int = 0  # spent
+    dream: tuple[int, tuple[int, ...]] | None = None  # after his Rest: card, star numbers
+
+
+@dataclass(frozen=True)
+class Solo:
+    """A solo game's own state, kept on the engine's ``State`` (``state.solo``)."""
+
+    seed: int  # his die and his draws come from it and the turn number
+    difficulty: frozenset[Difficulty]
+    library: Library
+    scoring: str | None  # his Final Scoring card, with hard-scoring
+    lost: bool = False  # his pile was empty when he Observed
+    last: PtolemyTurn | None = None
+    picks: tuple[tuple[int, BoonPick], ...] = ()  # his boon picks as a helper: card, pick
+
+    def rng(self, turn: int) -> random.Random:
+        return random.Random(f"ptolemy {self.seed} {turn}")
+
+
+@dataclass(frozen=True)
+class SoloView:
+    """What a solo player needs to know of Ptolemy (``Game.solo``). Cards are English
+    names; ``seen`` is his library as you see it (None: face down or none)."""
+
+    difficulty: frozenset[Difficulty]
+    fame: int  # from play, his starting Fame included
+    stardust: int
+    telescopes: int
+    cards: tuple[str, ...]  # the constellations he discovered
+    seen: tuple[str | None, str | None, str | None]  # left, right, top of his pile
+    pile: int  # cards left in his pile
+    last: PtolemyTurn | None  # his last turn
+    picks: tuple[tuple[int, BoonPick], ...]  # his boon picks as a helper, card ids
+    lost: bool  # his pile ran out: you lost
+    score: PtolemyScore | None  # once the game is over
+    yours: int | None  # your total, once the game is over
+    you_win: bool | None  # once the game is over

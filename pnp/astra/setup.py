@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pnp.astra.constellations import UnknownConstellationError, constellation, constellations
 from pnp.astra.rules import RuleError
 from pnp.astra.scoring_cards import scoring_card, scoring_cards
+from pnp.astra.solo import ON_TOP, Difficulty, SoloSetup, solo_setup
 
 # Players → (cards under the Game End card, cards on top of it); seed 000, Set-up.
 DECK_SPLIT = {2: (29, 19), 3: (25, 23), 4: (18, 30), 5: (11, 37)}
@@ -19,6 +20,7 @@ _NAME = re.compile(r"[^\s:]{1,40}")
 
 # Starting resources; seed 000, Set-up.
 START_STARDUST = 8
+PTOLEMY = "Ptolemy"  # the solo opponent's seat
 
 
 @dataclass(frozen=True)
@@ -26,11 +28,16 @@ class Setup:
     players: tuple[str, ...]  # seating order, first player first
     deck: tuple[str, ...]  # the 48 cards' English names, top first, before any is dealt
     scoring: tuple[str, ...]  # each player's Final Scoring card, "air+fire"
+    # Solo against Ptolemy (``solo_game``): his set-up, the modifiers and the seed his
+    # die rolls come from; the deck is then the 20 cards of seed 004's set-up 2.
+    solo: SoloSetup | None = None
+    difficulty: frozenset[Difficulty] = field(default=frozenset())
+    seed: int = 0
 
     @property
     def on_top(self) -> int:
         """How many cards lie on top of the Game End card."""
-        return DECK_SPLIT[len(self.players)][1]
+        return ON_TOP if self.solo else DECK_SPLIT[len(self.players)][1]
 
 
 def _players(players: Sequence[str]) -> tuple[str, ...]:
@@ -87,3 +94,12 @@ def setup(
     if scoring is None:
         scoring = [card.key for card in rng.sample(scoring_cards(), len(names))]
     return Setup(names, _deck(deck), _scoring(scoring, len(names)))
+
+
+def solo_game(player: str, seed: int, difficulty: frozenset[Difficulty] = frozenset()) -> Setup:
+    """A solo set-up: ``player`` first, then Ptolemy (seated as the player ``PTOLEMY``),
+    dealt by ``solo_setup(seed, difficulty)``; ``scoring`` holds only yours."""
+    names = _players([player, PTOLEMY])
+    dealt = solo_setup(seed, difficulty)
+    deck = tuple(constellations()[c].name for c in dealt.deck)
+    return Setup(names, deck, (dealt.scoring,), dealt, difficulty, seed)

@@ -12,6 +12,7 @@ from enum import Enum
 
 from pnp.astra.constellations import constellations
 from pnp.astra.model import CLOCKWISE, BoonKind, Constellation, Element
+from pnp.astra.rules import RuleError
 from pnp.astra.scoring_cards import scoring_card, scoring_cards
 from pnp.errors import PnpError
 
@@ -42,14 +43,15 @@ SOLO_RULES: dict[str, str] = {
 }
 
 
-class SoloError(PnpError):
-    """A solo step breaks a rule; ``rule`` is its id in ``SOLO_RULES``."""
+class SoloError(RuleError):
+    """A solo step breaks a rule; ``rule`` is its id in ``SOLO_RULES``. A ``RuleError``, so
+    the engine's callers catch both alike."""
 
     def __init__(self, rule: str, message: str) -> None:
         assert rule in SOLO_RULES, rule
         self.rule = rule
         self.message = message
-        super().__init__(f"{message} [{rule}]")
+        PnpError.__init__(self, f"{message} [{rule}]")
 
 
 class Difficulty(Enum):

@@ -9,14 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from typing import TYPE_CHECKING
 
 from pnp.astra.constellations import constellation, constellations
 from pnp.astra.journal import card_limit, journal, pouch_size
 from pnp.astra.model import Constellation, StarKind
 
+if TYPE_CHECKING:
+    from pnp.astra.ptolemy import Solo
+
 GAME_END = -1  # the Game End card in the deck
 EMPTY = -1  # a board slot the empty deck could not refill
 DREAMER = -1  # the two-player game's dreamer pen, marking as a player would
+YOU, PTOLEMY = 0, 1  # a solo game's two seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +180,7 @@ class State:
         "players",
         "refill",
         "scoring",
+        "solo",
         "sphere",
         "top",
         "turn",
@@ -201,6 +207,7 @@ class State:
     crossed: int  # boons crossed out on the card being resolved, bit i for boon i + 1
     picked: int  # boons picked by the current group
     refill: list[int]  # slots to refill at the end of the Discovery phase
+    solo: Solo | None  # against Ptolemy: his library and turns; else None
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -214,6 +221,7 @@ class State:
         s.now = self.now.copy()
         s.found, s.groups, s.due = self.found[:], [g[:] for g in self.groups], self.due[:]
         s.crossed, s.picked, s.refill = self.crossed, self.picked, self.refill[:]
+        s.solo = self.solo
         return s
 
     @property

@@ -6,14 +6,17 @@ its rules and changes the state in place; ``Game`` copies it first."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
+from pnp.astra import ptolemy
 from pnp.astra.actions import Discard, Observe, PickBoon, UseAbility
 from pnp.astra.board import board
 from pnp.astra.effects import COMMON_START, REST_GAIN, effects, mark_path, settle
 from pnp.astra.model import CLOCKWISE, BoonKind
 from pnp.astra.rules import RuleError
-from pnp.astra.state import DREAMER, EMPTY, Phase, State, Turn, card_id, cards
+from pnp.astra.solo import ptolemy_boon, telescopes_when_you_discover
+from pnp.astra.state import DREAMER, EMPTY, PTOLEMY, YOU, Phase, State, Turn, card_id, cards
 
 
 def _phase(s: State, *phases: Phase, what: str) -> None:
@@ -104,16 +107,45 @@ def _next_card(s: State) -> None:
                 counts.setdefault(m.bit_count(), []).append(i)
         s.groups = [counts[k] for k in sorted(counts, reverse=True)]
         s.crossed = s.picked = 0
-        if s.groups:
-            s.due = s.groups.pop(0)
+        if _next_group(s):
             s.phase = Phase.BOONS
             return
         _gain_card(s)
     p = s.players[s.active]
-    if len(p.owned) > p.card_limit:
+    if len(p.owned) > p.card_limit and not (s.solo and s.active == PTOLEMY):
         s.phase = Phase.DISCARD
     else:
         _finish(s)
+
+
+def _next_group(s: State) -> bool:
+    """The next group of assisting players is due, if any is left; Ptolemy picks at once."""
+    while s.groups:
+        s.due = s.groups.pop(0)
+        if not (s.solo and PTOLEMY in s.due):
+            return True
+        _ptolemy_pick(s)
+        if s.due:
+            return True
+        s.crossed |= s.picked
+        s.picked = 0
+    return False
+
+
+def _ptolemy_pick(s: State) -> None:
+    """His best Fame boon, whatever the dreamer pen marked (seed 004, "Phase découverte")."""
+    assert s.solo is not None
+    cid = s.board[s.found[0]]
+    card = cards()[cid].card
+    open_ = [i + 1 for i in range(len(card.boons)) if not s.crossed >> i & 1]
+    got = ptolemy_boon(card, open_, s.solo.difficulty)
+    him = s.players[PTOLEMY]
+    him.fame += got.fame
+    him.telescopes += got.telescopes
+    if got.boon:
+        s.picked |= 1 << (got.boon - 1)
+    s.solo = replace(s.solo, picks=(*s.solo.picks, (cid, got)))
+    s.due.remove(PTOLEMY)
 
 
 def _gain_card(s: State) -> None:
@@ -122,6 +154,8 @@ def _gain_card(s: State) -> None:
         s.discard += (s.board[slot],)
     else:
         s.players[s.active].owned.append(s.board[slot])
+        if s.solo and s.active == YOU:
+            s.players[PTOLEMY].telescopes += telescopes_when_you_discover(s.solo.difficulty)
     s.board[slot] = EMPTY
     s.marks[slot] = [0] * len(s.players)
     s.dream[slot] = 0
@@ -161,8 +195,7 @@ def pick(s: State, pick: PickBoon) -> None:
     if not s.due:
         s.crossed |= s.picked
         s.picked = 0
-        if s.groups:
-            s.due = s.groups.pop(0)
+        if _next_group(s):
             return
         _gain_card(s)
         _next_card(s)
@@ -269,8 +302,75 @@ def _finish(s: State) -> None:
     if s.now.rested and len(s.players) == 2 and dream_cards(s):
         s.now.rested = False
         s.phase = Phase.DREAM
+        if s.solo and s.active == PTOLEMY:
+            _ptolemy_dream(s)
         return
     s.dreamt = False
     s.turn += 1
     s.now = Turn()
     s.phase = Phase.OVER if 0 <= s.last_turn < s.turn else Phase.ABILITY
+    if s.solo and s.active == PTOLEMY and s.phase is Phase.ABILITY:
+        _ptolemy_turn(s)
+
+
+def _ptolemy_dream(s: State) -> None:
+    """After his Rest the dreamer pen marks by his priorities; tied cards are drawn."""
+    assert s.solo is not None and s.solo.last is not None
+    rng = s.solo.rng(s.turn)
+    slots = dream_cards(s)
+    slot = slots[0] if len(slots) == 1 else rng.choice(slots)
+    cid = s.board[slot]
+    stars = ptolemy.path(cid, s.marked(slot), dream_numbers()[s.sphere], rng, dreamer=True)
+    s.solo = replace(s.solo, last=replace(s.solo.last, dream=(cid, stars)))
+    dream(s, Observe(cards()[cid].card.name, stars))
+
+
+def _ptolemy_turn(s: State) -> None:
+    """Ptolemy's turn (seed 004, "Phase action", "Entretien"): Rest with no Stardust, else
+    the d6 picks a library card whose element and leftmost boon say where and how much he
+    marks; then the Discovery phase (you pick first on his discoveries) and, after his
+    Rest, the Dream phase."""
+    solo, him = s.solo, s.players[PTOLEMY]
+    assert solo is not None
+    rng = solo.rng(s.turn)
+    if ptolemy.rests(him.stardust):
+        rested = ptolemy.rest(him.stardust, s.sphere, solo.difficulty)
+        him.stardust, s.sphere, s.now.rested = rested.stardust, rested.sphere, True
+        if rested.discard_top and (card := s.draw()) != EMPTY:
+            s.discard += (card,)
+        s.solo = replace(solo, last=ptolemy.PtolemyTurn(s.turn, rested=True))
+        _discovery(s)
+        return
+    lib = solo.library
+    if not lib.pile and not ptolemy.runs_out(lib, solo.difficulty):
+        lib = ptolemy.reshuffle(lib, rng)
+    if not lib.pile:
+        s.solo = replace(solo, lost=True, last=ptolemy.PtolemyTurn(s.turn, rested=False))
+        s.phase = Phase.OVER
+        return
+    die = rng.randint(1, 6)
+    source, used = ptolemy.pick(lib, die)
+    slot = ptolemy.target(
+        s.board, [s.marked(i) for i in range(len(s.board))], cards()[used].card.element, rng
+    )
+    done = ptolemy.Marking((), 0)
+    if slot != EMPTY:
+        x = ptolemy.stars_to_mark(used)
+        done = ptolemy.marking(s.board[slot], s.marked(slot), x, him.telescopes, rng)
+        for stars in done.observes:
+            for n in stars:
+                s.marks[slot][PTOLEMY] |= 1 << (n - 1)
+        him.telescopes -= done.telescopes
+    lib, him.stardust = ptolemy.upkeep(lib, source, him.stardust)
+    last = ptolemy.PtolemyTurn(
+        s.turn,
+        False,
+        die,
+        source,
+        used,
+        EMPTY if slot == EMPTY else s.board[slot],
+        done.observes,
+        done.telescopes,
+    )
+    s.solo = replace(solo, library=lib, last=last)
+    _discovery(s)
