@@ -1,73 +1,70 @@
-"""The solo session against Ptolemy: what it says of his turns, how it reads your lines,
-and the command's options."""
+"""The solo session against Ptolemy (``pnp astra solo``): whole games fed as text, what it
+says of his turns, illegal lines refused whole, and its log replayed by the checker."""
 
 from __future__ import annotations
 
 import contextlib
+import random
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.astra.actions import ActionSyntaxError, Observe, Rest
-from pnp.astra.ptolemy import Library, Marking, Source
-from pnp.astra.ptolemy import Rest as PtolemyRest
-from pnp.astra.solo import BoonPick, Difficulty, PtolemyScore, solo_setup
-from pnp.astra.state import EMPTY, card_id
+from pnp.astra.actions import ActionSyntaxError, Observe, Rest, format_action
+from pnp.astra.bots import BOTS
+from pnp.astra.log import parse_log
+from pnp.astra.ptolemy import PtolemyTurn, SoloView, Source
+from pnp.astra.solo import BoonPick, Difficulty, PtolemyScore, parse_difficulty
+from pnp.astra.state import EMPTY, Phase, card_id
 from pnp.cli.astra_solo import solo
 from pnp.play.astra_solo import (
     HELP,
     SoloSession,
     read_decisions,
     say_boon,
-    say_library,
-    say_observe,
-    say_rest,
     say_score,
+    say_turn,
 )
+from pnp.score.astra_replay import check_solo
 
 
-def test_his_rest_names_the_sphere_and_the_discard_icon() -> None:
-    assert say_rest(PtolemyRest(5, 1, False)) == (
-        "Ptolemy rests: 5 Stardust, the sphere marker moves to Earth."
+def _view(stardust: int = 5) -> SoloView:
+    return SoloView(
+        frozenset(), 12, stardust, 0, (), (None, None, None), 20, None, (), False, None, None, None
     )
-    assert say_rest(PtolemyRest(5, 0, True)).endswith("It passes the discard icon.")
-    assert "discard" not in say_rest(PtolemyRest(6, 2, False))
 
 
-def test_his_observe_names_the_card_and_every_star() -> None:
+def test_his_rest_names_the_sphere_and_the_dreamer_pens_stars() -> None:
+    rest = PtolemyTurn(3, rested=True, dream=(card_id("Taurus"), (10, 8)))
+    assert say_turn(rest, _view(5), "Earth") == [
+        "Ptolemy rests: 5 Stardust, the sphere marker to Earth.",
+        "The dreamer pen marks Taurus: stars 10-8.",
+    ]
+
+
+def test_his_observe_names_the_die_the_card_and_every_star() -> None:
     leo, taurus = card_id("Leo"), card_id("Taurus")
-    text = say_observe(3, Source.RIGHT, leo, taurus, Marking(((1, 2), (5,)), 1))
-    assert text.startswith("Ptolemy rolls 3: the right card, Leo (")
-    assert "He marks Taurus: stars 1-2 then 5, spending 1 Telescope." in text
-    one = say_observe(5, Source.TOP, leo, taurus, Marking(((4, 3, 2),), 0))
-    assert one.endswith("He marks Taurus: stars 4-3-2.")
-    assert "No card round the board" in say_observe(1, Source.LEFT, leo, EMPTY, Marking((), 0))
+    turn = PtolemyTurn(1, False, 3, Source.RIGHT, leo, taurus, ((1, 2), (5,)), 1)
+    (line,) = say_turn(turn, _view(), "Fire")
+    assert line.startswith("Ptolemy rolls 3: the right card, Leo (Fire, ")
+    assert line.endswith("He marks Taurus: stars 1-2 then 5, spending 1 Telescope(s).")
+    nothing = PtolemyTurn(1, False, 5, Source.TOP, leo, EMPTY)
+    assert say_turn(nothing, _view(), "Fire")[0].endswith(
+        "No card round the board is left to mark."
+    )
+    assert "you lose" in say_turn(PtolemyTurn(9, False), _view(), "Fire")[0]
 
 
-def test_his_boon_says_fame_and_telescope() -> None:
+def test_his_boon_and_score() -> None:
     orion = card_id("Orion")
-    assert (
-        say_boon(orion, BoonPick(2, 3, 1))
-        == "Ptolemy takes boon 2 of Orion: 3 Fame and a Telescope."
+    assert say_boon(orion, BoonPick(2, 3, 1)) == (
+        "Ptolemy takes boon 2 of Orion: 3 Fame and a Telescope."
     )
     assert say_boon(orion, BoonPick(4, 5, 0)) == "Ptolemy takes boon 4 of Orion: 5 Fame."
     assert "no Fame boon" in say_boon(orion, BoonPick(0, 0, 0))
-
-
-def test_his_library_shows_only_what_the_modifiers_show() -> None:
-    lib = Library(card_id("Leo"), card_id("Lyra"), (card_id("Ara"), card_id("Orion")))
-    assert (
-        say_library(lib, frozenset())
-        == "Ptolemy's library: left Leo, right Lyra; 2 cards in his pile."
-    )
-    hidden = say_library(lib, frozenset({Difficulty.HARD_RIGHT_HIDDEN, Difficulty.EASY_TOP_OPEN}))
-    assert "right (face down)" in hidden and "top of his pile Ara" in hidden
-
-
-def test_his_score_adds_up() -> None:
-    text = say_score(PtolemyScore(12, 9, 4, 2, 10, 8))
-    assert text.startswith("Ptolemy: 45 Fame (12 from play")
+    assert say_score(PtolemyScore(12, 9, 4, 2, 10, 8)).startswith("Ptolemy: 45 Fame (12 from")
 
 
 def test_a_line_holds_several_decisions() -> None:
@@ -81,21 +78,103 @@ def test_any_line_is_read_or_refused_with_our_error(text: str) -> None:
         read_decisions(text)
 
 
-def test_help_and_quit() -> None:
-    session = SoloSession(solo_setup(1), "You", frozenset())
+def play(session: SoloSession, bot: str, seed: int) -> list[str]:
+    """A whole game, a bot's decisions typed in as text; the transcript."""
+    rng, said = random.Random(seed), []
+    for _ in range(3000):
+        if session.finished:
+            return said
+        line = format_action(BOTS[bot](session.game, rng))
+        reply = session.handle(line)
+        assert not any(r.startswith(("Not allowed", "Not understood")) for r in reply.lines)
+        said += [f"> {line}", *reply.lines]
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("bot", "seed"), [("random", 1), ("random", 2), ("greedy", 3)])
+def test_a_whole_game_typed_in_ends_with_both_scores_and_its_log_checks(
+    bot: str, seed: int
+) -> None:
+    session = SoloSession("Robin", seed, frozenset())
+    said = play(session, bot, seed)
+    view = session.game.solo
+    assert session.game.over and view is not None and view.score is not None
+    assert said[-3:] == [
+        f"Robin: {view.yours} Fame.",
+        said[-2],
+        "You win." if view.you_win else "Ptolemy wins.",
+    ]
+    assert said[-2].startswith(f"Ptolemy: {view.score.total} Fame")
+    assert any(s.startswith("Ptolemy rolls") and "He marks" in s for s in said)
+    result = check_solo(parse_log(session.log(), "solo.txt"))
+    assert result.parts.total == view.yours
+    assert result.ptolemy == view
+
+
+def test_modifiers_reach_the_game_and_the_log() -> None:
+    modifiers = parse_difficulty("hard-fame-20,easy-top-open")
+    session = SoloSession("You", 4, modifiers)
+    assert "solo: easy-top-open, hard-fame-20" in session.log()
+    assert "Ptolemy: 20 Fame" in session.handle("board").lines[0]
+    play(session, "random", 4)
+    assert check_solo(parse_log(session.log(), "solo.txt")).ptolemy == session.game.solo
+
+
+def test_an_illegal_line_is_refused_whole_and_changes_nothing() -> None:
+    session = SoloSession("You", 5, frozenset())
+    card = next(c for c in session.game.board if c is not None)
+    game, log = session.game, session.log()
+    first = session.game.first_stars(card)[0]
+    for line in (f"rest; {card}:{first}", f"{card}:99", "pick You 1", "Taurus:1-2-3-4-5-6-7"):
+        (reply,) = session.handle(line).lines
+        assert reply.startswith("Not allowed, nothing changed:") and "[astra." in reply
+        assert session.game is game and session.log() == log
+    assert session.handle("observe it all").lines[0].startswith("Not understood")
+    assert session.game is game and session.game.phase is Phase.ABILITY
+
+
+def test_help_board_quit() -> None:
+    session = SoloSession("You", 6, frozenset())
     assert session.handle("help").lines == (HELP,)
-    assert "Not understood" in session.handle("observe everything").lines[0]
+    board = session.handle("board").lines[0]
+    assert board.count("dreamer") == 3 and "Ptolemy: 12 Fame, 5 Stardust" in board
+    assert "You: 0 Fame, 8 Stardust" in board and "in his pile" in board
+    assert session.prompt().startswith("Turn 1, sphere ")
     assert session.handle("quit").done and session.finished
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.text(max_size=40))
+def test_any_line_is_answered(text: str) -> None:
+    session = SoloSession("You", 7, frozenset())
+    game = session.game
+    reply = session.handle(text)
+    assert reply.lines or session.game is not game
+
+
+def test_the_command_plays_and_writes_a_log_check_replays(tmp_path: Path) -> None:
+    session = SoloSession("You", 8, parse_difficulty("easy-reshuffle"))
+    rng, lines = random.Random(8), []
+    while not session.finished:
+        lines.append(format_action(BOTS["random"](session.game, rng)))
+        session.handle(lines[-1])
+    log = tmp_path / "solo.txt"
+    args = ["--seed", "8", "--difficulty", "EASY-RESHUFFLE", "--log", str(log)]
+    result = CliRunner().invoke(solo, args, input="help\nboard\n" + "\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Ptolemy wins." in result.output or "You win." in result.output
+    assert log.read_text(encoding="utf-8") == session.log()
 
 
 def test_the_command_refuses_unknown_modifiers_and_ptolemys_name() -> None:
     runner = CliRunner()
     bad = runner.invoke(solo, ["--difficulty", "easy-water-14,nightmare"])
     assert bad.exit_code == 2 and "nightmare" in bad.output
-    both = runner.invoke(solo, ["--difficulty", "easy-fame-0,hard-fame-20"])
-    assert both.exit_code == 2
+    assert runner.invoke(solo, ["--difficulty", "easy-fame-0,hard-fame-20"]).exit_code == 2
     assert runner.invoke(solo, ["--name", "ptolemy"]).exit_code == 2
-    ok = runner.invoke(
-        solo, ["--seed", "3", "--difficulty", "EASY-RESHUFFLE"], input="help\nquit\n"
-    )
-    assert ok.exit_code == 0 and "Game abandoned." in ok.output
+    quit_ = runner.invoke(solo, ["--seed", "3"], input="quit\n")
+    assert quit_.exit_code == 0 and "Game abandoned." in quit_.output
+
+
+def test_every_modifier_name_is_an_option() -> None:
+    assert all(d.value in solo.params[1].help for d in Difficulty)  # type: ignore[operator]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import click
@@ -26,11 +27,10 @@ DIFFICULTY_HELP = "Modifiers separated by commas: " + ", ".join(d.value for d in
 def _player_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """A name the game's log can hold, and not Ptolemy's."""
     from pnp.astra.rules import RuleError
-    from pnp.astra.setup import setup
-    from pnp.play.astra_solo import PTOLEMY
+    from pnp.astra.setup import solo_game
 
     try:
-        setup((value, PTOLEMY))
+        solo_game(value, 0)
     except RuleError as exc:
         raise click.BadParameter(str(exc)) from None
     return value
@@ -50,14 +50,19 @@ def solo(
     seed: int | None, difficulty: frozenset[Difficulty], name: str, log_path: Path | None
 ) -> None:
     """Play your Journal against Ptolemy: type your decisions, he plays his turns."""
-    from pnp.astra.solo import solo_setup
+    from pnp import atomic
     from pnp.play.astra_solo import SoloSession
 
-    session = SoloSession(solo_setup(seed, difficulty), name, difficulty)
-    click.echo("Solo Astra against Ptolemy. Type 'help' for the commands.")
+    if seed is None:
+        seed = random.randrange(10**9)
+    session = SoloSession(name, seed, difficulty)
+    click.echo(f"Solo Astra against Ptolemy, seed {seed}. Type 'help' for the commands.")
     while True:
-        reply = session.handle(click.prompt(">", default="", show_default=False))
+        reply = session.handle(click.prompt(session.prompt(), default="", show_default=False))
         for line in reply.lines:
             click.echo(line)
         if reply.done:
             break
+    if log_path is not None:
+        atomic.write_text(log_path, session.log())
+        click.echo(f"wrote {log_path}")
