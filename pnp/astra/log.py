@@ -13,7 +13,13 @@ A turn line is a player's name, a colon and the turn's decisions separated by ``
 in the text form of ``pnp.astra.actions``. ``deck:`` lists the 48 cards top first with
 the Game End card as ``END``; ``scoring:`` gives each player's Final Scoring card
 (``Robin air+fire``). Every token keeps its line and column, so the replay can point at
-the step that breaks a rule."""
+the step that breaks a rule.
+
+Solo against Ptolemy: ``players:`` names you alone, ``solo:`` lists the difficulty
+modifiers (``solo: easy-fame-0, hard-telescopes``, or ``solo: none``) and ``seed:`` deals
+the cards and rolls his die. His turns are not written (the replay plays them; a
+companion may write them as comments); a boon you pick on his discovery is a step after
+your turn, like ``pick You 2`` on a line of its own."""
 
 from __future__ import annotations
 
@@ -23,10 +29,12 @@ from dataclasses import dataclass
 from pnp.astra.actions import Action, parse_action
 from pnp.astra.constellations import constellation
 from pnp.astra.scoring_cards import scoring_card
+from pnp.astra.solo import Difficulty
 from pnp.errors import PnpError, ProblemCollector
 from pnp.parsing import shown, source_lines
 
-HEADER_KEYS = ("players", "seed", "deck", "scoring")
+HEADER_KEYS = ("players", "seed", "deck", "scoring", "solo")
+NO_MODIFIERS = "none"
 GAME_END = "END"
 _HEADER = re.compile(rf"({'|'.join(HEADER_KEYS)})\s*:", re.IGNORECASE)
 _PREFIX = re.compile(r"([^\s:]+):(?=\s|\Z)")
@@ -199,6 +207,15 @@ def _value(key: str, text: str, count: int) -> str:
         if count > 1 or not _SEED.match(text):
             raise PnpError(f"expected a whole number as the seed, got {shown(text)}")
         return text
+    if key == "solo":
+        known = [d.value for d in Difficulty]
+        if text.lower() == NO_MODIFIERS and count == 1:
+            return NO_MODIFIERS
+        if text.lower() not in known:
+            raise PnpError(
+                f"expected difficulty modifiers (or none), like {known[1]}, got {shown(text)}"
+            )
+        return text.lower()
     if key == "deck":
         if text.upper() == GAME_END:
             return GAME_END
@@ -246,6 +263,14 @@ def _check_header(reader: _Reader, last: int) -> None:
     keys = reader.keys
     if "players" not in keys:
         reader.problems.add(1, 1, "expected players: and the names in seating order")
+    elif "solo" in keys and (
+        "seed" not in keys or len(reader.players) != 1 or keys.keys() & {"deck", "scoring"}
+    ):
+        reader.problems.add(
+            keys["solo"],
+            1,
+            "a solo game names one player, and seed: deals it (no deck: or scoring:)",
+        )
     elif "seed" not in keys and not {"deck", "scoring"} <= keys.keys():
         reader.problems.add(1, 1, "expected seed: (or deck: and scoring:) to deal the cards")
     elif "seed" in keys and {"deck", "scoring"} <= keys.keys():

@@ -259,6 +259,29 @@ class PtolemyTurn:
     dream: tuple[int, tuple[int, ...]] | None = None  # after his Rest: card, star numbers
 
 
+def format_turn(t: PtolemyTurn) -> str:
+    """His turn in words and log paths, for a comment in a solo log::
+
+    d6 4: right card Aries (fire), Cetus:1-2-3, 1 Telescope
+    rest; dream Orion:1-2-3"""
+    names = [c.card.name.replace(" ", "-") for c in cards()]
+    if t.rested:
+        out = "rest"
+    elif not t.die:
+        return "his library has run out"
+    else:
+        used = cards()[t.card].card
+        assert t.source is not None
+        out = f"d6 {t.die}: {t.source.value} card {used.name} ({used.element.value})"
+        if t.target != EMPTY:
+            out += "".join(f", {names[t.target]}:{'-'.join(map(str, o))}" for o in t.observes)
+        if t.telescopes:
+            out += f", {t.telescopes} Telescope{'s' if t.telescopes > 1 else ''}"
+    if t.dream:
+        out += f"; dream {names[t.dream[0]]}:{'-'.join(map(str, t.dream[1]))}"
+    return out
+
+
 @dataclass(frozen=True)
 class Solo:
     """A solo game's own state, kept on the engine's ``State`` (``state.solo``)."""

@@ -5,21 +5,28 @@ score it alike.
 
 What a player need not write is inferred: ``end`` after the last Observe of a turn (the
 next turn line, a boon pick or a discard closes the Action phase), the refills, the
-sphere marker and the end of the game."""
+sphere marker and the end of the game. A solo log (``solo:`` in its header) replays with
+Ptolemy's turns played by the engine from the seed; ``check_solo`` gives both scores and
+the verdict (there is no end-of-game file for Ptolemy, so no final state)."""
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pnp.astra.actions import Discard, End, PickBoon
 from pnp.astra.endgame import DREAMER, parse_endgame
+from pnp.astra.final import FinalParts
 from pnp.astra.game import Game
-from pnp.astra.log import GAME_END, GameLog, Turn
+from pnp.astra.log import GAME_END, NO_MODIFIERS, GameLog, Turn
 from pnp.astra.log import parse_log as parse_text
+from pnp.astra.ptolemy import SoloView
 from pnp.astra.rules import RuleError
-from pnp.astra.setup import Setup, setup
+from pnp.astra.setup import Setup, setup, solo_game
+from pnp.astra.solo import format_difficulty, parse_difficulty
 from pnp.astra.state import Phase
 from pnp.errors import Problem, SourceError
 from pnp.parsing import read_source
@@ -49,6 +56,14 @@ def log_setup(log: GameLog) -> Setup:
     """The set-up the log's header writes down, under the engine's set-up rules; the Game
     End card lies under as many cards as the player count puts on top of it."""
     seed = log.header("seed")
+    if solo := log.header("solo"):
+        assert seed is not None  # parse_log requires it
+        chosen = ",".join(t.value for t in solo[1].items if t.value != NO_MODIFIERS)
+        try:
+            return solo_game(log.players[0], int(seed[1].items[0].value), parse_difficulty(chosen))
+        except RuleError as error:
+            key = "solo" if error.rule == "astra.solo.difficulty" else "players"
+            raise _stop(log, *_where(log, key), error) from None
     deck = log.header("deck")
     scoring = log.header("scoring")
     cards = [t.value for t in deck[1].items] if deck else None
@@ -210,3 +225,90 @@ def check_log(log: GameLog) -> tuple[AstraResult, str]:
     dealt = log_setup(log)
     text = final_state_text(replay(log, dealt), dealt)
     return score_endgame(parse_endgame(text, log.path)), text
+
+
+@dataclass(frozen=True)
+class SoloResult:
+    """A replayed solo game: your final score, Ptolemy's side and the verdict."""
+
+    player: str
+    scoring: str  # your Final Scoring card
+    parts: FinalParts
+    ptolemy: SoloView  # its score, yours and you_win are set: the game is over
+
+    @property
+    def verdict(self) -> str:
+        view = self.ptolemy
+        assert view.score is not None
+        if view.lost:
+            return f"Ptolemy wins: his library ran out ({self.player} {self.parts.total})"
+        yours, his = self.parts.total, view.score.total
+        if view.you_win:
+            return f"Winner: {self.player} with {yours} (Ptolemy {his})"
+        return f"Ptolemy wins with {his} ({self.player} {yours}; a tie is his)"
+
+
+def check_solo(log: GameLog) -> SoloResult:
+    """A solo log replayed (``log.header("solo")`` is set): both scores and who won."""
+    dealt = log_setup(log)
+    game = replay(log, dealt)
+    view = game.solo
+    assert view is not None
+    name = dealt.players[0]
+    return SoloResult(name, dealt.scoring[0], game.final_of(name), view)
+
+
+def _solo_parts(result: SoloResult) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    p, score = result.parts, result.ptolemy.score
+    assert score is not None
+    yours = [
+        ("fame", p.play_fame),
+        ("pouch_size", p.pouch_size),
+        ("card_limit", p.card_limit),
+        ("stardust", p.stardust),
+        ("marked_stars", p.marked),
+        ("active_fame", p.active_fame),
+        ("final_scoring", p.card.total),
+    ]
+    his = [
+        ("fame", score.fame),
+        ("cards", score.cards),
+        ("marked_stars", score.stars),
+        ("telescopes", score.telescopes),
+        ("elements", score.elements),
+        ("sets", score.sets),
+    ]
+    return yours, his
+
+
+def format_solo(result: SoloResult) -> str:
+    difficulty = format_difficulty(result.ptolemy.difficulty) or "none"
+    lines = [f"Astra solo against Ptolemy · difficulty: {difficulty}", ""]
+    yours, his = _solo_parts(result)
+    for name, rows in ((result.player, yours), ("Ptolemy", his)):
+        lines.append(name)
+        lines += [f"  {key.replace('_', ' '):<16}{points:>4}" for key, points in rows]
+        lines += [f"  {'total':<16}{sum(n for _, n in rows):>4}", ""]
+    lines.append(result.verdict)
+    return "\n".join(lines) + "\n"
+
+
+def solo_json(result: SoloResult) -> dict[str, Any]:
+    yours, his = _solo_parts(result)
+    view = result.ptolemy
+    return {
+        "difficulty": format_difficulty(view.difficulty).split(",") if view.difficulty else [],
+        "player": {
+            "name": result.player,
+            "final_scoring": result.scoring,
+            "total": result.parts.total,
+            "parts": dict(yours),
+        },
+        "ptolemy": {
+            "total": sum(n for _, n in his),
+            "parts": dict(his),
+            "cards": list(view.cards),
+            "library_ran_out": view.lost,
+        },
+        "you_win": view.you_win,
+    }
