@@ -221,3 +221,73 @@ def test_a_dream_on_the_wrong_card_is_refused_at_its_column() -> None:
     (problem,) = replayed("\n".join(lines) + "\n")
     assert problem.startswith(f"g.txt:{n + 1}:{col}: ")
     assert problem.endswith(f"not {other} [astra.dream.card]")
+
+
+SOLO = (EXAMPLE.parent / "astra-solo.txt").read_text(encoding="utf-8")
+
+
+def _solo_replayed(text: str) -> list[str]:
+    from pnp.score.astra_replay import check_solo
+
+    with pytest.raises(SourceError) as caught:
+        check_solo(parse_log(text, "s.txt"))
+    return [str(p) for p in caught.value.problems]
+
+
+def test_a_solo_log_replays_with_ptolemys_turns_played_from_the_seed() -> None:
+    from pnp.score.astra_replay import check_solo, format_solo
+
+    result = check_solo(parse_log(SOLO, "s.txt"))
+    score = result.ptolemy.score
+    assert score is not None and result.ptolemy.yours == result.parts.total
+    assert format_solo(result).splitlines()[-1] == result.verdict
+    assert result.ptolemy.you_win is (result.parts.total > score.total)
+
+
+def test_a_solo_log_is_not_written_as_an_end_of_game_file() -> None:
+    assert replayed(SOLO)[0].startswith("g.txt:6:1: a solo log has no end-of-game file")
+
+
+def test_a_solo_log_names_its_first_illegal_step() -> None:
+    lines = SOLO.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("You: Hydra:14"))
+    lines[at] = "You: Hydra:14-1"
+    assert _solo_replayed("\n".join(lines) + "\n")[0].startswith(
+        f"s.txt:{at + 1}:6: star 1 on Hydra is not next to star 14"
+    )
+
+
+def test_a_missing_pick_on_his_discovery_is_named_at_your_next_turn() -> None:
+    lines = SOLO.splitlines()
+    at = lines.index("pick You 3")
+    del lines[at]
+    problem = _solo_replayed("\n".join(lines) + "\n")[0]
+    assert problem.startswith(f"s.txt:{at + 1}:1: You first pick a boon on")
+
+
+def test_clashing_modifiers_are_refused_at_the_solo_line() -> None:
+    text = SOLO.replace("solo: hard-telescopes", "solo: hard-fame-20, easy-fame-0")
+    assert _solo_replayed(text) == [
+        "s.txt:6:7: easy-fame-0 and hard-fame-20 both set his starting Fame [astra.solo.difficulty]"
+    ]
+
+
+def test_a_turn_for_ptolemy_is_not_written() -> None:
+    text = SOLO.replace("# Ptolemy: d6 1: left card Lupus", "Ptolemy: rest  # Lupus", 1)
+    with pytest.raises(SourceError, match="'Ptolemy' is not playing"):
+        parse_log(text, "s.txt")
+
+
+@FUZZ
+@given(mutated([SOLO]))
+def test_any_solo_log_is_replayed_or_refused(text: str) -> None:
+    from pnp.score.astra_replay import check_solo
+
+    try:
+        log = parse_log(text, "s.txt")
+        if not log.header("solo"):
+            return
+        result = check_solo(log)
+    except PnpError:
+        return
+    assert result.ptolemy.you_win is not None

@@ -163,3 +163,40 @@ def test_any_text_is_a_log_or_our_error(text: str) -> None:
     again = format_log(log)
     assert format_log(parse_log(again, "g.txt")) == again
     assert all(isinstance(line.body, Header | Turn | None) for line in log.lines)
+
+
+SOLO = Path(__file__).resolve().parent.parent / "docs" / "examples" / "astra-solo.txt"
+
+
+def test_the_solo_example_reads_back_byte_for_byte() -> None:
+    text = SOLO.read_text(encoding="utf-8")
+    log = parse_log(text, str(SOLO))
+    assert format_log(log) == text
+    assert log.players == ("You",)
+    found = log.header("solo")
+    assert found is not None and [t.value for t in found[1].items] == ["hard-telescopes"]
+
+
+def test_solo_takes_modifier_names_in_any_case_or_none() -> None:
+    log = parse_log("players: Ann\nsolo: Easy-Fame-0, hard-scoring\nseed: 2\nAnn: rest\n", "s")
+    found = log.header("solo")
+    assert found is not None and [t.value for t in found[1].items] == [
+        "easy-fame-0",
+        "hard-scoring",
+    ]
+    none = parse_log("players: Ann\nsolo: none\nseed: 2\nAnn: rest\n", "s").header("solo")
+    assert none is not None and none[1].items[0].value == "none"
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("players: Ann\nsolo: hard-fame-21\nseed: 2\n", "g.txt:2:7: expected difficulty modifiers"),
+        ("players: Ann\nsolo: none, easy-fame-0\nseed: 2\n", "g.txt:2:7: expected difficulty"),
+        ("players: Ann, Bob\nsolo: none\nseed: 2\n", "g.txt:2:1: a solo game names one player"),
+        ("players: Ann\nsolo: none\ndeck: Leo, END\nscoring: Ann air+fire\n", "g.txt:2:1: a solo"),
+        ("players: Ann\nsolo: none\n", "g.txt:2:1: a solo game names one player, and seed:"),
+    ],
+)
+def test_a_solo_header_names_what_is_wrong(header: str, expected: str) -> None:
+    assert problems(header + "Ann: rest\n")[0].startswith(expected)

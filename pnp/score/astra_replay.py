@@ -222,6 +222,13 @@ def final_state_text(game: Game, dealt: Setup) -> str:
 def check_log(log: GameLog) -> tuple[AstraResult, str]:
     """The replayed game's result, scored from its end state as ``score`` scores a file,
     and that end state's text."""
+    if solo := log.header("solo"):
+        raise _stop(
+            log,
+            solo[0].number,
+            1,
+            "a solo log has no end-of-game file for Ptolemy: check_solo replays and scores it",
+        )
     dealt = log_setup(log)
     text = final_state_text(replay(log, dealt), dealt)
     return score_endgame(parse_endgame(text, log.path)), text
@@ -240,12 +247,14 @@ class SoloResult:
     def verdict(self) -> str:
         view = self.ptolemy
         assert view.score is not None
-        if view.lost:
-            return f"Ptolemy wins: his library ran out ({self.player} {self.parts.total})"
         yours, his = self.parts.total, view.score.total
+        if view.lost:
+            return f"Ptolemy wins: his library ran out ({self.player} {yours}, Ptolemy {his})"
         if view.you_win:
             return f"Winner: {self.player} with {yours} (Ptolemy {his})"
-        return f"Ptolemy wins with {his} ({self.player} {yours}; a tie is his)"
+        if yours == his:
+            return f"Ptolemy wins: a tie at {his} is his"
+        return f"Ptolemy wins with {his} ({self.player} {yours})"
 
 
 def check_solo(log: GameLog) -> SoloResult:
