@@ -18,6 +18,7 @@ from pnp.astra.bots import BOTS, greedy_bot, random_bot
 from pnp.astra.game import Game
 from pnp.astra.log import format_log, parse_log
 from pnp.astra.setup import setup
+from pnp.astra.solo import parse_difficulty
 from pnp.astra.state import Phase
 from pnp.cli.astra_sim import simulate as simulate_command
 from pnp.play.astra_simulate import (
@@ -28,7 +29,7 @@ from pnp.play.astra_simulate import (
     play,
     simulate,
 )
-from pnp.score.astra_replay import check_log
+from pnp.score.astra_replay import check_log, check_solo
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -157,3 +158,44 @@ def test_a_card_the_dreamer_completes_is_counted_as_the_dreamers() -> None:
         for c in (*played.game.player(n).active, *played.game.player(n).exhausted)
     }
     assert not owned & set(played.dreamt)
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+def test_solo_simulations_are_a_function_of_the_seed_and_their_logs_check(bot: str) -> None:
+    hard = parse_difficulty("hard-telescopes,hard-scoring")
+    summary, texts = simulate(1, 3, 11, bot, keep_logs=True, difficulty=hard)
+    again, same = simulate(1, 3, 11, bot, keep_logs=True, difficulty=hard)
+    assert texts == same and summary == again
+    assert all(t.startswith("players: Ada\nsolo: hard-telescopes, hard-scoring\n") for t in texts)
+    for k, text in enumerate(texts):
+        played = play(1, game_seed(11, k), BOTS[bot], hard)
+        assert log_text(played) == text
+        result = check_solo(parse_log(text, "solo.txt"))
+        assert result.ptolemy == played.game.solo
+        assert result.parts.total == played.game.final()[0].total
+    wins = [
+        v.you_win for k in range(3) if (v := play(1, game_seed(11, k), BOTS[bot], hard).game.solo)
+    ]
+    assert summary.his_wins == wins.count(False) and len(summary.his_scores) == 3
+
+
+def test_ptolemy_wins_ties_and_the_summary_says_how_often() -> None:
+    summary, _ = simulate(1, 6, 2, "random", difficulty=frozenset())
+    text = format_summary(summary, 1, "random", frozenset())
+    assert text.startswith("astra: 6 solo games against Ptolemy, random bot, difficulty: none\n")
+    assert f"Ptolemy wins {summary.his_wins / 6:.1%}" in text
+    assert "shared victories" not in text
+
+
+def test_simulate_solo_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    args = ["--solo", "--games", "3", "--seed", "3", "--bot", "random", "--logs", "L1"]
+    result = runner.invoke(simulate_command, [*args, "--difficulty", "easy-fame-0"])
+    assert result.exit_code == 0, result.output
+    assert "difficulty: easy-fame-0" in result.output and "Ptolemy wins " in result.output
+    for path in sorted(Path("L1").iterdir()):
+        check_solo(parse_log(path.read_text(encoding="utf-8"), str(path)))
+    assert runner.invoke(simulate_command, ["--solo", "--players", "2"]).exit_code == 2
+    assert runner.invoke(simulate_command, ["--difficulty", "easy-fame-0"]).exit_code == 2
+    assert runner.invoke(simulate_command, ["--solo", "--difficulty", "nope"]).exit_code == 2

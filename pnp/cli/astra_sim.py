@@ -8,7 +8,9 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.options import simulation_options
+from pnp.astra.solo import Difficulty
+from pnp.cli.astra_solo import DIFFICULTY_HELP, difficulty_option
+from pnp.cli.options import given, simulation_options
 
 
 @click.command()
@@ -19,22 +21,39 @@ from pnp.cli.options import simulation_options
     show_default=True,
     help="2 to 5 (2 with the Dreamer).",
 )
+@click.option("--solo", is_flag=True, help="One bot plays against Ptolemy.")
+@click.option(
+    "--difficulty", default="", callback=difficulty_option, help=f"With --solo. {DIFFICULTY_HELP}"
+)
 @simulation_options
-def simulate(players: int, games: int, seed: int, bot: str, logs: Path | None) -> None:
+def simulate(
+    players: int,
+    solo: bool,
+    difficulty: frozenset[Difficulty],
+    games: int,
+    seed: int,
+    bot: str,
+    logs: Path | None,
+) -> None:
     """Bots play whole games: scores, game length, how often each card is discovered and
-    each ability used."""
+    each ability used; solo, how often Ptolemy wins."""
     from pnp import atomic
     from pnp.play.astra_simulate import format_summary
     from pnp.play.astra_simulate import simulate as run
 
+    if solo and given("players"):
+        raise click.UsageError("--solo is one player against Ptolemy: leave out --players")
+    if not solo and given("difficulty"):
+        raise click.UsageError("--difficulty is for --solo")
+    against = difficulty if solo else None
     with contextlib.ExitStack() as stack:
         progress = None
         if sys.stderr.isatty():  # a bar only for a person watching: pipes stay clean
             bar = click.progressbar(length=games, label="simulating", file=sys.stderr)
             progress = stack.enter_context(bar).update
-        summary, texts = run(players, games, seed, bot, logs is not None, progress)
+        summary, texts = run(players, games, seed, bot, logs is not None, progress, against)
     if logs is not None:
         width = len(str(games))
         for k, text in enumerate(texts, 1):
             atomic.write_text(logs / f"game-{k:0{width}d}.txt", text)
-    click.echo(format_summary(summary, players, bot), nl=False)
+    click.echo(format_summary(summary, 1 if solo else players, bot, against), nl=False)

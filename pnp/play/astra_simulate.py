@@ -14,7 +14,8 @@ from pnp.astra.actions import Action, Dream, PickBoon, UseAbility, format_action
 from pnp.astra.bots import BOTS, Bot
 from pnp.astra.constellations import constellation, constellations
 from pnp.astra.game import Game
-from pnp.astra.setup import Setup, setup
+from pnp.astra.setup import PTOLEMY, Setup, setup, solo_game
+from pnp.astra.solo import Difficulty, format_difficulty
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 MAX_DECISIONS = 10_000  # a game of random bots takes about 150
@@ -36,12 +37,20 @@ class Played:
     seen: frozenset[str]  # every card that came round the board
     dreams: int = 0  # Dream phases played (two players)
     dreamt: tuple[str, ...] = ()  # the cards the dreamer pen completed, nobody's
+    # solo: whose line each of ``turns`` is; None for your boon picks on his discoveries
+    lines: tuple[str | None, ...] = ()
 
 
-def play(players: int, seed: int, bot: Bot) -> Played:
+def play(
+    players: int, seed: int, bot: Bot, difficulty: frozenset[Difficulty] | None = None
+) -> Played:
     """One game dealt by ``seed``, every decision made by ``bot`` with a generator seeded
-    by ``seed`` too."""
-    dealt = setup(NAMES[:players], seed=seed)
+    by ``seed`` too; with a ``difficulty`` (a set, perhaps empty) a solo game against
+    Ptolemy, whose turns the engine plays."""
+    if difficulty is None:
+        dealt = setup(NAMES[:players], seed=seed)
+    else:
+        dealt = solo_game(NAMES[0], seed, difficulty)
     rng = random.Random(seed)
     game = Game.start(dealt)
     turns: list[tuple[Action, ...]] = []
@@ -52,13 +61,14 @@ def play(players: int, seed: int, bot: Bot) -> Played:
     seen = set(board)
     dreams: list[str] = []  # the card of each Dream phase
     dreamt: list[str] = []
+    lines: list[str | None] = []
     for _ in range(MAX_DECISIONS):
         if game.over:
             break
         action = bot(game, rng)
         if isinstance(action, PickBoon):
             picks.append((game.resolving or "", action.boon))
-        before = game.turn
+        before, who = game.turn, game.active
         game = game.apply(action)
         if isinstance(action, Dream):
             dreams.append(action.path.card)
@@ -67,6 +77,7 @@ def play(players: int, seed: int, bot: Bot) -> Played:
         turn.append(action)
         if game.turn != before:
             turns.append(tuple(turn))
+            lines.append(None if who == PTOLEMY else who)
             turn = []
             now = {c for c in game.board if c is not None}
             discovered += sorted(board - now)
@@ -84,15 +95,23 @@ def play(players: int, seed: int, bot: Bot) -> Played:
         frozenset(seen),
         len(dreams),
         tuple(dreamt),
+        tuple(lines) if difficulty is not None else (),
     )
 
 
 def log_text(played: Played) -> str:
     """The game's log in the format ``pnp.astra.log`` reads, one line a turn."""
     names = played.setup.players
-    lines = [f"players: {', '.join(names)}", f"seed: {played.seed}", ""]
-    for n, decisions in enumerate(played.turns):
-        lines.append(f"{names[n % len(names)]}: {'; '.join(map(format_action, decisions))}")
+    if played.setup.solo is None:
+        lines = [f"players: {', '.join(names)}", f"seed: {played.seed}", ""]
+        who: tuple[str | None, ...] = tuple(names[n % len(names)] for n in range(len(played.turns)))
+    else:
+        modifiers = format_difficulty(played.setup.difficulty).replace(",", ", ") or "none"
+        lines = [f"players: {names[0]}", f"solo: {modifiers}", f"seed: {played.seed}", ""]
+        who = played.lines
+    for name, decisions in zip(who, played.turns, strict=True):
+        steps = "; ".join(map(format_action, decisions))
+        lines.append(steps if name is None else f"{name}: {steps}")
     return "\n".join(lines) + "\n"
 
 
@@ -110,22 +129,32 @@ class Summary:
     won: Counter[str] = field(default_factory=Counter)  # games won with it (shared too)
     dreams: int = 0
     dreamt: int = 0  # cards the dreamer pen completed
+    his_scores: list[int] = field(default_factory=list)  # solo: Ptolemy's
+    his_wins: int = 0
+    ran_out: int = 0  # solo games lost as his library ran out
 
     def add(self, played: Played) -> None:
         game = played.game
         totals = [f.total for f in game.final()]
         best = max(totals)
+        won = [total == best for total in totals]
+        if (view := game.solo) is not None:
+            assert view.score is not None
+            won = [bool(view.you_win)]
+            self.his_scores.append(view.score.total)
+            self.his_wins += not view.you_win
+            self.ran_out += view.lost
         self.games += 1
         self.scores += totals
-        self.rounds.append(game.turn // len(totals))
+        self.rounds.append(game.turn // len(game.players))
         self.shared += totals.count(best) > 1
         self.seen.update(played.seen)
         self.discovered.update(played.discovered)
         self.dreams += played.dreams
         self.dreamt += len(played.dreamt)
-        for pair, total in zip(played.setup.scoring, totals, strict=True):
+        for pair, wins in zip(played.setup.scoring, won, strict=True):
             self.scoring[pair] += 1
-            self.won[pair] += total == best
+            self.won[pair] += wins
         for turn in played.turns:
             for action in turn:
                 if isinstance(action, UseAbility):
@@ -142,13 +171,15 @@ def simulate(
     bot: str,
     keep_logs: bool = False,
     progress: Callable[[int], object] | None = None,
+    difficulty: frozenset[Difficulty] | None = None,
 ) -> tuple[Summary, list[str]]:
     """Play ``games`` games; game ``k`` is dealt and played from ``game_seed(seed, k)``.
-    ``progress(1)`` is called after each game."""
+    ``progress(1)`` is called after each game. With a ``difficulty`` the games are solo,
+    against Ptolemy."""
     summary = Summary()
     logs = []
     for k in range(games):
-        played = play(players, game_seed(seed, k), BOTS[bot])
+        played = play(players, game_seed(seed, k), BOTS[bot], difficulty)
         summary.add(played)
         if keep_logs:
             logs.append(log_text(played))
@@ -166,14 +197,27 @@ def _quartiles(values: list[int]) -> str:
     )
 
 
-def format_summary(summary: Summary, players: int, bot: str) -> str:
+def format_summary(
+    summary: Summary, players: int, bot: str, difficulty: frozenset[Difficulty] | None = None
+) -> str:
     games = summary.games
-    lines = [
-        f"astra: {games} games, {players} players, {bot} bots",
-        f"score     {_quartiles(summary.scores)}",
-        f"rounds    {_quartiles(summary.rounds)}",
-        f"shared victories {summary.shared / games:.1%}",
-    ]
+    if difficulty is None:
+        lines = [
+            f"astra: {games} games, {players} players, {bot} bots",
+            f"score     {_quartiles(summary.scores)}",
+            f"rounds    {_quartiles(summary.rounds)}",
+            f"shared victories {summary.shared / games:.1%}",
+        ]
+    else:
+        lines = [
+            f"astra: {games} solo games against Ptolemy, {bot} bot, "
+            f"difficulty: {format_difficulty(difficulty) or 'none'}",
+            f"score     {_quartiles(summary.scores)}",
+            f"Ptolemy   {_quartiles(summary.his_scores)}",
+            f"rounds    {_quartiles(summary.rounds)}",
+            f"Ptolemy wins {summary.his_wins / games:.1%} "
+            f"(his library ran out in {summary.ran_out / games:.1%})",
+        ]
     if summary.dreams:
         lines.append(
             f"dreamer pen  {summary.dreams / games:.1f} Dream phases, "
