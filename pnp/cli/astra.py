@@ -11,6 +11,7 @@ from pnp.cli.astra_check import check
 from pnp.cli.astra_play import score
 from pnp.cli.astra_print import COMMANDS, LANG
 from pnp.cli.astra_sim import simulate
+from pnp.cli.astra_solo import solo
 
 
 @click.group()
@@ -18,7 +19,7 @@ def astra() -> None:
     """Astra (Mindclash): the print kit in English or French, the scorer and the game checker."""
 
 
-for _command in (*COMMANDS, score, check, simulate):
+for _command in (*COMMANDS, score, check, simulate, solo):
     astra.add_command(_command)
 
 
