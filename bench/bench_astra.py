@@ -1,5 +1,6 @@
 """Astra engine speed: complete simulated 3-player games per second on one core, for the
-random and the greedy bots, and the cold start of `pnp astra score`.
+random and the greedy bots, solo games against Ptolemy (the engine plays his turns), and
+the cold start of `pnp astra score`.
 
     python bench/bench_astra.py [--games N] [--repeats R]
 
@@ -22,17 +23,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pnp.astra.solo import Difficulty  # noqa: E402
 from pnp.play.astra_simulate import simulate  # noqa: E402
 
 PLAYERS = 3
 
 
-def games_per_second(bot: str, games: int, repeats: int) -> tuple[float, float]:
-    simulate(PLAYERS, max(1, games // 10), 0, bot)  # warm the card tables
+def games_per_second(bot: str, games: int, repeats: int, solo: bool = False) -> tuple[float, float]:
+    # solo: against Ptolemy, no modifiers
+    difficulty: frozenset[Difficulty] | None = frozenset() if solo else None
+    simulate(PLAYERS, max(1, games // 10), 0, bot, difficulty=difficulty)  # warm the tables
     best, rounds = 0.0, 0.0
     for seed in range(1, repeats + 1):
         start = time.perf_counter()
-        summary, _ = simulate(PLAYERS, games, seed, bot)
+        summary, _ = simulate(PLAYERS, games, seed, bot, difficulty=difficulty)
         best = max(best, games / (time.perf_counter() - start))
         rounds = statistics.fmean(summary.rounds)
     return best, rounds
@@ -59,6 +63,8 @@ def main() -> None:
         games = args.games if bot == "random" else max(10, args.games // 20)
         rate, rounds = games_per_second(bot, games, args.repeats)
         print(f"{bot + ' bots':42} {rate:9.1f} {rounds:7.1f}")
+    rate, rounds = games_per_second("random", args.games, args.repeats, solo=True)
+    print(f"{'solo against Ptolemy, random bot':42} {rate:9.1f} {rounds:7.1f}")
     compileall.compile_dir(ROOT / "pnp", quiet=1)  # an installed package has its bytecode
     with tempfile.TemporaryDirectory() as tmp:
         where = Path(tmp)

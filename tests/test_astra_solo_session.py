@@ -140,6 +140,9 @@ def test_help_board_quit() -> None:
     assert board.count("dreamer") == 3 and "Ptolemy: 12 Fame, 5 Stardust" in board
     assert "You: 0 Fame, 8 Stardust" in board and "in his pile" in board
     assert session.prompt().startswith("Turn 1, sphere ")
+    card = next(c for c in session.game.board if c is not None)
+    session.handle(f"{card}:{session.game.first_stars(card)[0]}")
+    assert session.prompt().endswith(": end, or Observe again with a Telescope")
     assert session.handle("quit").done and session.finished
 
 
@@ -172,8 +175,9 @@ def test_the_command_refuses_unknown_modifiers_and_ptolemys_name() -> None:
     assert bad.exit_code == 2 and "nightmare" in bad.output
     assert runner.invoke(solo, ["--difficulty", "easy-fame-0,hard-fame-20"]).exit_code == 2
     assert runner.invoke(solo, ["--name", "ptolemy"]).exit_code == 2
-    quit_ = runner.invoke(solo, ["--seed", "3"], input="quit\n")
+    quit_ = runner.invoke(solo, ["--seed", "3", "--log", "never.txt"], input="quit\n")
     assert quit_.exit_code == 0 and "Game abandoned." in quit_.output
+    assert "wrote" not in quit_.output
 
 
 def test_every_modifier_name_is_an_option() -> None:

@@ -63,6 +63,6 @@ def solo(
             click.echo(line)
         if reply.done:
             break
-    if log_path is not None:
+    if log_path is not None and session.game.over:
         atomic.write_text(log_path, session.log())
         click.echo(f"wrote {log_path}")

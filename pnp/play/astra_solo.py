@@ -138,7 +138,10 @@ class SoloSession:
             return f"Discard {game.excess} card(s) down to your card limit"
         if game.phase is Phase.DREAM:
             return f"Dream: {game.dream_count} stars on {' or '.join(game.dream_cards())}"
-        return f"Turn {game.turn // 2 + 1}, sphere {game.sphere.value.capitalize()}"
+        now = f"Turn {game.turn // 2 + 1}, sphere {game.sphere.value.capitalize()}"
+        return (
+            f"{now}: end, or Observe again with a Telescope" if game.phase is Phase.ACTION else now
+        )
 
     def _open(self) -> str:
         return " ".join(map(str, self.game.open_boons()))
