@@ -308,3 +308,10 @@ def test_the_example_log_replays_to_both_scores_and_the_verdict() -> None:
     data = solo_json(result)
     assert data["difficulty"] == ["hard-telescopes"]
     assert data["you_win"] is result.ptolemy.you_win
+
+
+def test_his_score_is_the_solo_views_not_a_journals() -> None:
+    g = start(1)
+    assert len(g.final()) == 1
+    with pytest.raises(ValueError, match=r"Game\.solo"):
+        g.final_of(PTOLEMY)

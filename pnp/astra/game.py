@@ -305,8 +305,12 @@ class Game:
         )
 
     def final_of(self, name: str) -> FinalParts:
-        """One player's final score if the game ended now (a bot's evaluation)."""
-        return self._final(self._s.names.index(name))
+        """One player's final score if the game ended now (a bot's evaluation); Ptolemy's
+        is ``solo.score``."""
+        i = self._s.names.index(name)
+        if i >= len(self._s.scoring):
+            raise ValueError(f"{name} has no Journal: his score is Game.solo's")
+        return self._final(i)
 
     def _final(self, i: int) -> FinalParts:
         s = self._s
