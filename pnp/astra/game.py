@@ -1,6 +1,8 @@
 """An Astra game as an immutable value: a pure function of its set-up and its decisions,
 ``Game.start(setup).apply(action)…``, with what players and bots may ask of it. The turn's
-steps and their rules are ``pnp.astra.turn``."""
+steps and their rules are ``pnp.astra.turn``. Solo (``setup.solo_game``), ``apply`` takes
+your decisions only; Ptolemy's turns are played from the seed and ``Game.solo`` says what
+he did."""
 
 from __future__ import annotations
 

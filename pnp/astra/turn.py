@@ -2,7 +2,9 @@
 (Observe, repeatable for a Telescope each, or Rest) → Discovery (boons, the card, the card
 limit, the refill) → with two players, after a Rest, the Dream phase (``pnp.astra.dream``)
 → the next player, until the last turn after the Game End card shows. Each step checks
-its rules and changes the state in place; ``Game`` copies it first."""
+its rules and changes the state in place; ``Game`` copies it first. Solo, Ptolemy's turn
+(``_ptolemy_turn``) is played here as soon as yours ends, with his boon picks and his
+Dream phase; only a boon you pick on his discovery waits for you."""
 
 from __future__ import annotations
 
