@@ -291,3 +291,16 @@ def test_any_solo_log_is_replayed_or_refused(text: str) -> None:
     except PnpError:
         return
     assert result.ptolemy.you_win is not None
+
+
+def test_check_replays_a_solo_log_with_both_scores_and_refuses_a_final_state(
+    tmp_path: Path,
+) -> None:
+    solo = EXAMPLE.parent / "astra-solo.txt"
+    out = CliRunner().invoke(cli(), ["check", str(solo)])
+    assert out.exit_code == 0, out.output
+    assert "Ptolemy" in out.output and re.search(r"(wins|win) with \d+", out.output)
+    data = json.loads(CliRunner().invoke(cli(), ["check", str(solo), "--json"]).output)
+    assert data
+    refused = CliRunner().invoke(cli(), ["check", str(solo), "--final-state", str(tmp_path / "e")])
+    assert refused.exit_code == 2 and not (tmp_path / "e").exists()

@@ -17,16 +17,24 @@ _INPUT = click.Path(exists=True, readable=False, path_type=Path)
 @click.option(
     "--final-state",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Also write the game's end to FILE, in the format `pnp astra score` reads.",
+    help="Also write the game's end to FILE, in the format `pnp astra score` reads"
+    " (not for a solo log: Ptolemy has no end-of-game file).",
 )
 def check(log: Path, as_json: bool, final_state: Path | None) -> None:
     """Replay a game log turn by turn, reject the first illegal step, print the scores."""
     from pnp import atomic
     from pnp.score.astra import astra_json, format_astra
-    from pnp.score.astra_replay import check_log, load_log
+    from pnp.score.astra_replay import check_log, check_solo, format_solo, load_log, solo_json
     from pnp.score.report import dumps
 
-    result, end = check_log(load_log(log))
+    game_log = load_log(log)
+    if game_log.header("solo"):
+        if final_state is not None:
+            raise click.UsageError("--final-state is for games of 2 to 5 players, not solo logs")
+        solo = check_solo(game_log)
+        click.echo(dumps(solo_json(solo)) if as_json else format_solo(solo), nl=False)
+        return
+    result, end = check_log(game_log)
     if final_state is not None:
         atomic.write_text(final_state, end)
     click.echo(dumps(astra_json(result)) if as_json else format_astra(result), nl=False)
