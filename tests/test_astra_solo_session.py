@@ -18,6 +18,7 @@ from pnp.astra.log import parse_log
 from pnp.astra.ptolemy import PtolemyTurn, SoloView, Source
 from pnp.astra.solo import BoonPick, Difficulty, PtolemyScore, parse_difficulty
 from pnp.astra.state import EMPTY, Phase, card_id
+from pnp.cli.astra_check import check
 from pnp.cli.astra_solo import solo
 from pnp.play.astra_solo import (
     HELP,
@@ -80,7 +81,7 @@ def test_any_line_is_read_or_refused_with_our_error(text: str) -> None:
 
 def play(session: SoloSession, bot: str, seed: int) -> list[str]:
     """A whole game, a bot's decisions typed in as text; the transcript."""
-    rng, said = random.Random(seed), []
+    rng, said = random.Random(seed), list[str]()
     for _ in range(3000):
         if session.finished:
             return said
@@ -167,6 +168,12 @@ def test_the_command_plays_and_writes_a_log_check_replays(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     assert "Ptolemy wins." in result.output or "You win." in result.output
     assert log.read_text(encoding="utf-8") == session.log()
+    checked = CliRunner().invoke(check, [str(log)])
+    assert checked.exit_code == 0, checked.output
+    view = session.game.solo
+    assert view is not None and view.score is not None
+    verdict = checked.output.splitlines()[-1]
+    assert str(view.score.total) in verdict and str(view.yours) in verdict
 
 
 def test_the_command_refuses_unknown_modifiers_and_ptolemys_name() -> None:
