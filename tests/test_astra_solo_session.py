@@ -140,6 +140,7 @@ def test_help_board_quit() -> None:
     board = session.handle("board").lines[0]
     assert board.count("dreamer") == 3 and "Ptolemy: 12 Fame, 5 Stardust" in board
     assert "You: 0 Fame, 8 Stardust" in board and "in his pile" in board
+    assert "; 16 cards in the deck and the Game End card." in board  # 20 less 3, less 1
     assert session.prompt().startswith("Turn 1, sphere ")
     card = next(c for c in session.game.board if c is not None)
     session.handle(f"{card}:{session.game.first_stars(card)[0]}")

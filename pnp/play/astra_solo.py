@@ -96,7 +96,9 @@ def show_board(game: Game) -> str:
     view = game.solo
     assert view is not None
     you, him = game.players
-    lines = [f"Sphere {game.sphere.value.capitalize()}; {len(game.deck)} cards in the deck."]
+    in_deck = sum(c != "Game End" for c in game.deck)
+    end = " and the Game End card" if "Game End" in game.deck else ""
+    lines = [f"Sphere {game.sphere.value.capitalize()}; {in_deck} cards in the deck{end}."]
     for card in game.board:
         if card is None:
             continue
