@@ -14,6 +14,7 @@ import tempfile
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -259,3 +260,8 @@ def _two_cards() -> str:
 def test_any_constellation_file_is_read_or_refused(text: str) -> None:
     with contextlib.suppress(SourceError):
         parse_constellations(text, "constellations.json")
+
+
+def test_a_constellation_file_with_a_huge_number_is_refused() -> None:
+    with pytest.raises(SourceError, match="over 4,300 digits"):
+        parse_constellations('{"constellations": [' + "9" * 5000 + "]}", "c.json")

@@ -69,6 +69,8 @@ def parse_constellations(text: str, path: str) -> tuple[Constellation, ...]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SourceError([Problem(path, exc.lineno, exc.colno, exc.msg)]) from None
+    except ValueError:  # a number too long for Python: json's bare ValueError
+        raise SourceError([Problem(path, 1, 1, "a number over 4,300 digits long")]) from None
     try:
         cards = [_card(record) for record in data["constellations"]]
     except (KeyError, TypeError, ValueError) as exc:
