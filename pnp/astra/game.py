@@ -63,7 +63,7 @@ class Game:
 
     @staticmethod
     def start(setup: Setup) -> Game:
-        s = State.__new__(State)
+        s = State()
         n = len(setup.players)
         ids = [card_id(name) for name in setup.deck]
         s.names, s.scoring = setup.players, setup.scoring

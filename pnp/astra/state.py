@@ -90,25 +90,34 @@ class Phase(Enum):
 class Player:
     __slots__ = ("exhausted", "fame", "owned", "pouch", "stardust", "telescopes", "wisdom")
 
-    def __init__(self, stardust: int) -> None:
-        self.fame = 0
+    def __init__(
+        self,
+        stardust: int,
+        fame: int = 0,
+        telescopes: int = 0,
+        pouch: int = 0,
+        wisdom: int = 0,
+        owned: list[int] | None = None,
+        exhausted: int = 0,
+    ) -> None:
+        self.fame = fame
         self.stardust = stardust
-        self.telescopes = 0
-        self.pouch = 0  # Pouch size spots marked past the printed 5
-        self.wisdom = 0  # Wisdom spots marked
-        self.owned: list[int] = []  # card ids, in the order gained
-        self.exhausted = 0  # a mask over card ids
+        self.telescopes = telescopes
+        self.pouch = pouch  # Pouch size spots marked past the printed 5
+        self.wisdom = wisdom  # Wisdom spots marked
+        self.owned: list[int] = [] if owned is None else owned  # card ids, in order gained
+        self.exhausted = exhausted  # a mask over card ids
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
-        p.fame, p.stardust, p.telescopes = self.fame, self.stardust, self.telescopes
-        p.pouch, p.wisdom, p.owned, p.exhausted = (
+        return Player(
+            self.stardust,
+            self.fame,
+            self.telescopes,
             self.pouch,
             self.wisdom,
             self.owned[:],
             self.exhausted,
         )
-        return p
 
     @property
     def pouch_size(self) -> int:
@@ -152,7 +161,7 @@ class Turn:
         self.rested = False  # a Rest this turn: the Dream phase follows (two players)
 
     def copy(self) -> Turn:
-        t = Turn.__new__(Turn)
+        t = Turn()
         t.observes, t.spent, t.only_common = self.observes, self.spent, self.only_common
         t.grand, t.refundable, t.flags = self.grand, self.refundable, self.flags
         t.fame_per_grand, t.skip_action = self.fame_per_grand, self.skip_action
@@ -210,7 +219,7 @@ class State:
     solo: Solo | None  # against Ptolemy: his library and turns; else None
 
     def copy(self) -> State:
-        s = State.__new__(State)
+        s = State()
         s.names, s.scoring, s.deck = self.names, self.scoring, self.deck
         s.players = [p.copy() for p in self.players]
         s.board = self.board[:]

@@ -11,13 +11,13 @@
     skip
 
 Every action keeps the 1-based column of its token (0 when made by a program), so errors
-can point at it. Actions are NamedTuples: immutable, and cheap for bots to make by the
-million."""
+can point at it. Actions are frozen dataclasses that compare by meaning: kinds differ
+(Flip() is not Skip()), and the column a token was typed at does not count."""
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from dataclasses import dataclass, field
 
 from pnp.parsing import shown
 from pnp.starcharts.coords import CoordError, Run, format_cell, format_run, parse_cell, parse_run
@@ -25,89 +25,79 @@ from pnp.starcharts.coords import CoordError, Run, format_cell, format_run, pars
 ABILITIES = ("place-x", "adjust", "split", "reuse", "flip", "reroll")
 
 
-class Adjust(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Adjust:
     delta: int
-    col: int = 0
+    col: int = field(default=0, compare=False)
 
 
-class Flip(NamedTuple):
-    col: int = 0
+@dataclass(frozen=True, slots=True)
+class Flip:
+    col: int = field(default=0, compare=False)
 
 
-class Reuse(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Reuse:
     value: int
-    col: int = 0
+    col: int = field(default=0, compare=False)
 
 
-class Split(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Split:
     parts: tuple[int, ...]
-    col: int = 0
+    col: int = field(default=0, compare=False)
 
 
-class Mark(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Mark:
     run: Run
-    col: int = 0
+    col: int = field(default=0, compare=False)
 
 
-class PlaceX(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PlaceX:
     cell: int
-    col: int = 0
+    col: int = field(default=0, compare=False)
 
 
-class Gain(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Gain:
     ability: str
     star: int | None = None  # the star to circle; None lets the checker choose
-    col: int = 0
+    col: int = field(default=0, compare=False)
 
 
 Action = Adjust | Flip | Reuse | Split | Mark | PlaceX | Gain
 MODIFIERS = (Adjust, Flip, Reuse, Split)
 
 
-class Draft(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Draft:
     die: int
     actions: tuple[Action, ...]
-    col: int = 0
+    col: int = field(default=0, compare=False)
 
 
-class Skip(NamedTuple):
-    col: int = 0
+@dataclass(frozen=True, slots=True)
+class Skip:
+    col: int = field(default=0, compare=False)
 
 
-class Reroll(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Reroll:
     faces: tuple[int, ...]
-    col: int = 0
+    col: int = field(default=0, compare=False)
 
 
-class Free(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Free:
     """place-x (and the gains it brings) written on a line of its own, before drafting."""
 
     actions: tuple[Action, ...]
-    col: int = 0
+    col: int = field(default=0, compare=False)
 
 
 Turn = Draft | Skip | Reroll | Free
-
-
-def _eq(self: tuple[object, ...], other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self[:-1], other[:-1])
-
-
-def _ne(self: tuple[object, ...], other: object) -> bool:
-    return not _eq(self, other)
-
-
-def _hash(self: tuple[object, ...]) -> int:
-    return hash((type(self).__name__, self[:-1]))
-
-
-# Turns compare by meaning: kinds differ (Flip() is not Skip()), and the column a token
-# was typed at (always the last field) does not count. setattr, as mypy does not allow
-# assigning to a method.
-for _kind in (Adjust, Flip, Reuse, Split, Mark, PlaceX, Gain, Draft, Skip, Reroll, Free):
-    setattr(_kind, "__eq__", _eq)  # noqa: B010
-    setattr(_kind, "__ne__", _ne)  # noqa: B010
-    setattr(_kind, "__hash__", _hash)  # noqa: B010
 
 
 class TokenError(ValueError):
