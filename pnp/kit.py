@@ -99,8 +99,9 @@ Star positions and constellation figures: d3-celestial by Olaf Frohn, from XHIP
 {sky}
 Star names: IAU Working Group on Star Names (WGSN), Creative Commons Attribution.
 
-Font: DejaVu Sans Condensed, embedded in the PDFs (its glyph outlines drawn in the SVGs).
-Its licence:
+Font: DejaVu Sans Condensed (its glyph outlines drawn in the SVGs). Each PDF embeds a
+subset of it, the glyphs that file draws, with the fonts' copyright and trademark notices;
+the licence itself is here, so keep this file with the PDFs when you pass them on:
 
 {font}"""
 
