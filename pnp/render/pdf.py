@@ -52,6 +52,42 @@ def subset_tag(font_name: bytes, code_points: tuple[int, ...]) -> bytes:
     return bytes(65 + b % 26 for b in digest[:6])
 
 
+# An embedded font keeps of the shipped file's `name` table (its Windows records) the
+# names, the copyright notice and the licence URL, and gains the trademark notice and a
+# note on where the licence is. The licence's text itself (16 KB in every font) goes in
+# the kits' CREDITS.txt: RULES.md print.font-licence says why the terms allow it.
+_KEPT_NAMES = (0, 1, 2, 3, 4, 5, 6, 14)
+_WINDOWS_ENGLISH = (3, 1, 0x409)
+TRADEMARK_NAME = 7
+LICENCE_NAME = 13
+TRADEMARK = "Bitstream Vera is a trademark of Bitstream, Inc."
+LICENCE_NOTE = (
+    "A subset of DejaVu Sans Condensed, under the Bitstream Vera Fonts and Arev Fonts "
+    "licences (DejaVu changes are in public domain); their full text is in the "
+    "CREDITS.txt of every pnp kit and in pnp's fonts/LICENSE."
+)
+
+
+def embedded_font(font: Font) -> bytes:
+    """The font file ReportLab subsets: the shipped one, its glyphs and metrics as they
+    are, with a `name` table holding only names and notices."""
+    from fontTools.ttLib import TTFont
+
+    tt = TTFont(str(font.path), recalcTimestamp=False, recalcBBoxes=False)
+    table = tt["name"]
+    table.names = [
+        record
+        for record in table.names
+        if record.nameID in _KEPT_NAMES
+        and (record.platformID, record.platEncID, record.langID) == _WINDOWS_ENGLISH
+    ]
+    table.setName(TRADEMARK, TRADEMARK_NAME, *_WINDOWS_ENGLISH)
+    table.setName(LICENCE_NOTE, LICENCE_NAME, *_WINDOWS_ENGLISH)
+    out = io.BytesIO()
+    tt.save(out)
+    return out.getvalue()
+
+
 @cache
 def _register_fonts() -> None:
     from reportlab.pdfbase import pdfmetrics, ttfonts
@@ -72,7 +108,10 @@ def _register_fonts() -> None:
                 ttfonts.SUBSETN = numbered
 
     for font in Font:
-        pdfmetrics.registerFont(TaggedTTFont(font.value, str(font.path)))
+        # Not ASCII-readable: a subset then holds the characters the document draws
+        # (and the space), where ReportLab would otherwise put all of ASCII in it.
+        data = io.BytesIO(embedded_font(font))
+        pdfmetrics.registerFont(TaggedTTFont(font.value, data, asciiReadable=False))
 
 
 def render_pdf(doc: Document) -> bytes:
