@@ -32,7 +32,7 @@ from pnp.starcharts.content import objective_by_id
 from pnp.starcharts.gains import plan_gains
 from pnp.starcharts.game import Game
 from pnp.starcharts.matching import star_cells
-from pnp.starcharts.objectives import check
+from pnp.starcharts.objectives import Check, check, cover, one_run
 from pnp.starcharts.setup import Variant
 from pnp.starcharts.sheet import Sheet
 
@@ -171,43 +171,65 @@ def _split(sheet: Sheet, value: int, pool: _Pool, rng: random.Random) -> list[in
     return []
 
 
+def _gain_reach(sheet: Sheet, longest: int) -> int:
+    """Cells of which a run must cover one to complete a line with an uncircled star."""
+    if not sheet.ungained():
+        return 0
+    g, marked, open_stars = sheet.g, sheet.marked, ~sheet.circled
+    found = 0
+    for line, stars in zip(g.lines, g.line_stars, strict=True):
+        if stars & open_stars and line & ~marked:
+            found |= cover(g, marked, line & ~marked, longest)
+    return found
+
+
 def greedy_turn(game: Game, seat: int, rng: random.Random) -> Turn:
     sheet, g = game.sheets[seat], game.g
     marked, lines = sheet.marked, g.lines
     avail = sheet.available()
-    cards = objective_by_id()
-    targets = [
-        (2.0 * cards[o].high, check(o, g))
-        for o, rounds in game.claim_rounds.items()
-        if o not in sheet.claimed and len(rounds) < 2 and not check(o, g)(marked)
-    ]
-    hard = g.chart.asteroids | g.comets
-    gaining = bool(sheet.ungained())
-    best: tuple[float, int, int] | None = None
-    for face in sorted(set(game.pool), reverse=True):
-        if not avail >> face & 1:
-            continue
-        for run in sheet.runs(face):
-            after = marked | run
-            score = face + 0.5 * (run & hard).bit_count() + rng.random() * 0.01
-            for value, condition in targets:
-                if condition(after):
-                    score += value
-            if gaining:
-                completed = [
-                    ln for ln in g.star_lines_touched(run) if after & lines[ln] == lines[ln]
-                ]
-                if completed:
-                    score += 3 * len(plan_gains(sheet, completed))
-            if best is None or score > best[0]:
-                best = (score, face, run)
-    if best is None:
+    faces = [f for f in sorted(set(game.pool), reverse=True) if avail >> f & 1]
+    if not faces:
         return Skip()
-    _, face, run = best
-    actions: list[Action] = [Mark(g.run(run))]
-    completed = _lines_completed(sheet, marked, marked | run)
+    # Once per turn: the cards one run could still meet, and the cells such a run (or one
+    # completing a line that gains) must cover; a run missing them all scores only its
+    # face and awkward cells, so nothing more is checked for it.
+    longest, cards = faces[0], objective_by_id()
+    targets: list[tuple[float, int, Check]] = []
+    for o, rounds in game.claim_rounds.items():
+        condition = check(o, g)
+        if (
+            o not in sheet.claimed
+            and len(rounds) < 2
+            and not condition(marked)
+            and (reach := one_run(o, g, marked, longest))
+        ):
+            targets.append((2.0 * cards[o].high, reach, condition))
+    gains = _gain_reach(sheet, longest)
+    anywhere = gains
+    for _, reach, _ in targets:
+        anywhere |= reach
+    hard = g.chart.asteroids | g.comets
+    best, best_face, best_run = -1.0, 0, 0
+    for face in faces:
+        for run in sheet.runs(face):
+            score = face + 0.5 * (run & hard).bit_count() + rng.random() * 0.01
+            if run & anywhere:
+                after = marked | run
+                for value, reach, condition in targets:
+                    if run & reach and condition(after):
+                        score += value
+                if run & gains:
+                    completed = [
+                        ln for ln in g.star_lines_touched(run) if after & lines[ln] == lines[ln]
+                    ]
+                    if completed:
+                        score += 3 * len(plan_gains(sheet, completed))
+            if score > best:
+                best, best_face, best_run = score, face, run
+    actions: list[Action] = [Mark(g.run(best_run))]
+    completed = _lines_completed(sheet, marked, marked | best_run)
     actions += _gains(sheet, completed, sheet.circled, rng)
-    return Draft(face, tuple(actions))
+    return Draft(best_face, tuple(actions))
 
 
 Bot = Callable[[Game, int, random.Random], Turn]
