@@ -33,6 +33,7 @@ def simulate(
     games: int,
     seed: int,
     bot: str,
+    jobs: int,
     logs: Path | None,
 ) -> None:
     """Bots play whole games: scores, game length, how often each card is discovered and
@@ -51,7 +52,7 @@ def simulate(
         if sys.stderr.isatty():  # a bar only for a person watching: pipes stay clean
             bar = click.progressbar(length=games, label="simulating", file=sys.stderr)
             progress = stack.enter_context(bar).update
-        summary, texts = run(players, games, seed, bot, logs is not None, progress, against)
+        summary, texts = run(players, games, seed, bot, logs is not None, progress, against, jobs)
     if logs is not None:
         width = len(str(games))
         for k, text in enumerate(texts, 1):

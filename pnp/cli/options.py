@@ -298,10 +298,25 @@ def usage_errors(hint: str, *errors: type[Exception]) -> Iterator[None]:
 
 
 MAX_GAMES = 100_000  # half an hour of greedy Star Charts bots; hours of greedy Astra ones
+MAX_JOBS = 256
+
+
+def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
+    from pnp.play.parallel import cores
+
+    return cores() if value is None else value
 
 
 def simulation_options(f: F) -> F:
-    """``--games``, ``--seed``, ``--bot`` and ``--logs``: every game's ``simulate``."""
+    """``--games``, ``--seed``, ``--bot``, ``--jobs`` and ``--logs``: every game's
+    ``simulate``."""
+    f = click.option(
+        "--jobs",
+        type=click.IntRange(1, MAX_JOBS),
+        callback=_jobs,
+        help="Processes to play the games on (default: the machine's cores); the summary "
+        "and the logs are the same for any number.",
+    )(f)
     f = click.option(
         "--logs",
         type=click.Path(file_okay=False, path_type=Path),

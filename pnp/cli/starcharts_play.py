@@ -163,6 +163,7 @@ def simulate(
     games: int,
     seed: int,
     bot: str,
+    jobs: int,
     logs: Path | None,
 ) -> None:
     """Bots play whole games: scores, game length, and how often each objective is claimed."""
@@ -181,7 +182,7 @@ def simulate(
             bar = click.progressbar(length=games, label="simulating", file=sys.stderr)
             progress = stack.enter_context(bar).update
         summary, texts = run(
-            chart, players, games, seed, bot, chosen, chart_ref, logs is not None, progress
+            chart, players, games, seed, bot, chosen, chart_ref, logs is not None, progress, jobs
         )
     if logs is not None:
         width = len(str(games))

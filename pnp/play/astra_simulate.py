@@ -9,6 +9,7 @@ import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from pnp.astra.actions import Action, Dream, PickBoon, UseAbility, format_action
 from pnp.astra.bots import BOTS, Bot
@@ -16,6 +17,7 @@ from pnp.astra.constellations import constellation, constellations
 from pnp.astra.game import Game
 from pnp.astra.setup import PTOLEMY, Setup, setup, solo_game
 from pnp.astra.solo import Difficulty, format_difficulty
+from pnp.play import parallel
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 MAX_DECISIONS = 10_000  # a game of random bots takes about 150
@@ -172,19 +174,34 @@ def simulate(
     keep_logs: bool = False,
     progress: Callable[[int], object] | None = None,
     difficulty: frozenset[Difficulty] | None = None,
+    jobs: int = 1,
 ) -> tuple[Summary, list[str]]:
-    """Play ``games`` games; game ``k`` is dealt and played from ``game_seed(seed, k)``.
-    ``progress(1)`` is called after each game. With a ``difficulty`` the games are solo,
-    against Ptolemy."""
+    """Play ``games`` games on ``jobs`` processes; game ``k`` is dealt and played from
+    ``game_seed(seed, k)``, so any ``jobs`` gives the same result. ``progress(n)`` is
+    called as games end. With a ``difficulty`` the games are solo, against Ptolemy."""
+    work = partial(_play_block, players, seed, bot, keep_logs, difficulty)
+    summary, logs = Summary(), []
+    for part, texts in parallel.run_blocks(work, games, jobs, progress):
+        parallel.merge(summary, part)
+        logs += texts
+    return summary, logs
+
+
+def _play_block(
+    players: int,
+    seed: int,
+    bot: str,
+    keep_logs: bool,
+    difficulty: frozenset[Difficulty] | None,
+    block: range,
+) -> tuple[Summary, list[str]]:
     summary = Summary()
     logs = []
-    for k in range(games):
+    for k in block:
         played = play(players, game_seed(seed, k), BOTS[bot], difficulty)
         summary.add(played)
         if keep_logs:
             logs.append(log_text(played))
-        if progress is not None:
-            progress(1)
     return summary, logs
 
 

@@ -8,7 +8,9 @@ import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
+from pnp.play import parallel
 from pnp.starcharts.bots import BOTS, Bot
 from pnp.starcharts.chart import Chart
 from pnp.starcharts.content import objectives
@@ -113,22 +115,40 @@ def simulate(
     chart_ref: str | None = None,
     keep_logs: bool = False,
     progress: Callable[[int], object] | None = None,
+    jobs: int = 1,
 ) -> tuple[Summary, list[str]]:
-    """Play ``games`` games; game ``k`` uses its own seeded generator, so any one game can
-    be replayed on its own. ``progress(1)`` is called after each game."""
+    """Play ``games`` games on ``jobs`` processes; game ``k`` uses its own seeded
+    generator, so any one game can be replayed on its own and any ``jobs`` gives the same
+    result. ``progress(n)`` is called as games end."""
     variant = variant or variant_for(players)
+    work = partial(_play_block, chart, players, seed, bot, variant, chart_ref, keep_logs)
+    summary, logs = Summary(), []
+    for part, texts in parallel.run_blocks(work, games, jobs, progress):
+        parallel.merge(summary, part)
+        logs += texts
+    return summary, logs
+
+
+def _play_block(
+    chart: Chart,
+    players: int,
+    seed: int,
+    bot: str,
+    variant: Variant,
+    chart_ref: str | None,
+    keep_logs: bool,
+    block: range,
+) -> tuple[Summary, list[str]]:
     names = ("Solo",) if variant is Variant.SOLO else NAMES[:players]
     summary = Summary()
     logs = []
-    for k in range(games):
+    for k in block:
         rng = random.Random(f"{seed}:{k}")
         setup = Setup(chart, deal(chart, rng), names, variant)
         game, body = play(setup, BOTS[bot], rng, record=keep_logs)
         summary.add(game)
         if keep_logs:
             logs.append(log_text(setup, chart_ref or chart.id, body))
-        if progress is not None:
-            progress(1)
     return summary, logs
 
 
