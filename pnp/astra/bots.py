@@ -40,8 +40,10 @@ def _bits(mask: int) -> list[int]:
 
 
 def _marked(game: Game, card: str) -> int:
-    stars = [n for pen in (*game.marks(card), game.dreamer(card)) for n in pen]
-    return sum(1 << (n - 1) for n in stars)
+    """The stars marked on ``card`` by anyone, the dreamer pen too (0 off the board)."""
+    s = game._s
+    slot = s.slot_of(card_id(card))
+    return s.marked(slot) if slot >= 0 else 0
 
 
 def _walk(
@@ -147,14 +149,18 @@ def random_bot(game: Game, rng: random.Random) -> Action:
 
 def value(game: Game, name: str) -> float:
     """The greedy bot's evaluation of ``name``'s position."""
-    i = game.players.index(name)
-    p = game.player(name)
-    marks = sum(len(stars[i]) for c in game.board if c is not None and (stars := game.marks(c)))
+    # Read off the state: the game's views (``player``, ``marks``) build tuples of names
+    # and star numbers, which cost more than the rest of an evaluation.
+    s = game._s
+    i = s.names.index(name)
+    p = s.players[i]
+    active = sum(1 for c in p.owned if not p.exhausted >> c & 1)
+    marks = sum(m[i].bit_count() for m in s.marks)  # a slot emptied holds no marks
     return (
         game.final_of(name).total
         + 0.3 * p.stardust
         + 1.0 * p.telescopes
-        + 1.5 * len(p.active)
+        + 1.5 * active
         + 0.5 * p.pouch_size
         + 0.25 * marks
     )
