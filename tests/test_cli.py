@@ -5,9 +5,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 
+from pnp.cli import cli
+from pnp.cli.astra import astra
+from pnp.cli.lazy import LazyGroup
+from pnp.cli.starcharts import starcharts
 from tests.conftest import Run
+
+ROOT = Path(__file__).resolve().parent.parent
 
 DATA = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
@@ -203,3 +210,38 @@ print("DRAWING CODE", [m for m in sys.modules if m.startswith(("pnp.layouts", "p
     )
     assert "HEAVY []" in result.stdout, result.stdout + result.stderr
     assert "DRAWING CODE []" in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "other_game"),
+    [
+        (["starcharts", "score", "docs/examples/finished.txt"], "pnp.astra"),
+        (["astra", "score", "docs/examples/astra-endgame.toml"], "pnp.starcharts"),
+    ],
+)
+def test_score_loads_only_its_own_game(args: list[str], other_game: str) -> None:
+    """Each command is imported when used: scoring loads neither the other game, nor the
+    print options, nor the kit, nor any drawing code."""
+    code = f"""
+import sys
+from pnp.cli import cli
+try:
+    cli({args!r})
+except SystemExit as exit:
+    assert not exit.code, exit.code
+unwanted = ({other_game!r}, "pnp.draw", "pnp.layouts", "pnp.render", "pnp.cli.options",
+            "pnp.cli.kit", "pnp.kit", "pnp.paper", "pnp.printer", "pnp.play")
+print("LOADED", sorted(m for m in sys.modules if m.startswith(unwanted)))
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr
+
+
+def test_every_lazy_command_is_the_command_it_names() -> None:
+    for group in (cli, starcharts, astra):
+        assert isinstance(group, LazyGroup)
+        for name in group.lazy:
+            command = group.get_command(click.Context(group), name)
+            assert command is not None and command.name == name, (group.name, name)

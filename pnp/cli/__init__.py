@@ -9,25 +9,22 @@ from typing import Any
 import click
 
 from pnp import __version__
-from pnp.cli.kit import calibrate, kit
-from pnp.cli.printer import printer
+from pnp.cli.lazy import LazyGroup
 from pnp.errors import PnpError
-from pnp.games import GAMES, game
+from pnp.games import GAMES
+
+COMMANDS = {
+    "kit": "pnp.cli.kit:kit",
+    "calibrate": "pnp.cli.kit:calibrate",
+    "printer": "pnp.cli.printer:printer",
+    **{g.id: g.cli for g in GAMES},
+}
 
 
-class PnpGroup(click.Group):
+class PnpGroup(LazyGroup):
     """Turns our errors into ``FILE:LINE:COL: message`` on stderr and exit status 1, and
     an error of the system (a folder that can't be read, a full disk) into one line.
-    The games' groups come from the registry, loaded on first use."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted([*super().list_commands(ctx), *(g.id for g in GAMES)])
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if any(g.id == cmd_name for g in GAMES):
-            command: click.Command = game(cmd_name).command()
-            return command
-        return super().get_command(ctx, cmd_name)
+    Every command is loaded on first use; the games' groups come from the registry."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -41,15 +38,10 @@ class PnpGroup(click.Group):
             ctx.exit(1)
 
 
-@click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=PnpGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def cli() -> None:
     """Print-and-play kits and rules-checking scorers for star-themed games."""
-
-
-cli.add_command(kit)
-cli.add_command(calibrate)
-cli.add_command(printer)
 
 
 def main() -> None:

@@ -1,4 +1,5 @@
-"""``pnp astra``: Astra's print kit and scorer."""
+"""``pnp astra``: Astra's print kit, scorer, checker, simulation and solo companion. The
+commands are loaded when used."""
 
 from __future__ import annotations
 
@@ -7,20 +8,37 @@ import json
 import click
 
 from pnp.astra.text import Lang
-from pnp.cli.astra_check import check
-from pnp.cli.astra_play import score
-from pnp.cli.astra_print import COMMANDS, LANG
-from pnp.cli.astra_sim import simulate
-from pnp.cli.astra_solo import solo
+from pnp.cli.lazy import LazyGroup
+
+PRINT = "pnp.cli.astra_print"
+COMMANDS = {
+    "cards": f"{PRINT}:cards",
+    "game-end": f"{PRINT}:game_end",
+    "scoring-cards": f"{PRINT}:scoring_cards",
+    "aid": f"{PRINT}:aid",
+    "journal": f"{PRINT}:journal",
+    "board": f"{PRINT}:board",
+    "tokens": f"{PRINT}:tokens",
+    "score-pad": f"{PRINT}:score_pad",
+    "score": "pnp.cli.astra_play:score",
+    "check": "pnp.cli.astra_check:check",
+    "simulate": "pnp.cli.astra_sim:simulate",
+    "solo": "pnp.cli.astra_solo:solo",
+}
+
+LANG = click.option(
+    "--lang",
+    type=click.Choice([lang.value for lang in Lang], case_sensitive=False),
+    default="en",
+    show_default=True,
+    callback=lambda ctx, param, value: Lang(value.lower()),
+    help="English or French.",
+)
 
 
-@click.group()
+@click.group(cls=LazyGroup, lazy=COMMANDS)
 def astra() -> None:
     """Astra (Mindclash): the print kit in English or French, the scorer and the game checker."""
-
-
-for _command in (*COMMANDS, score, check, simulate, solo):
-    astra.add_command(_command)
 
 
 @astra.command("constellations")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp.astra.text import Lang
+from pnp.cli.astra import LANG
 from pnp.cli.common import emit
 from pnp.cli.options import (
     Output,
@@ -18,8 +19,8 @@ from pnp.cli.options import (
     paper_option,
     printer_options,
     scale_option,
-    usage_errors,
 )
+from pnp.cli.play_options import usage_errors
 from pnp.paper import Paper
 from pnp.printer import PrinterProfile
 
@@ -27,15 +28,6 @@ if TYPE_CHECKING:
     from pnp.astra.model import Constellation
     from pnp.draw.shapes import Document
     from pnp.layouts.cards import CardOptions
-
-LANG = click.option(
-    "--lang",
-    type=click.Choice([lang.value for lang in Lang], case_sensitive=False),
-    default="en",
-    show_default=True,
-    callback=lambda ctx, param, value: Lang(value.lower()),
-    help="English or French.",
-)
 
 
 def _players(choices: list[str], default: str) -> Callable[[Any], Any]:
@@ -222,6 +214,3 @@ def score_pad(
     from pnp.layouts.astra.kit import SCORE_PAD_PATH
 
     emit(score_pad_document(paper, lang, int(players)), output, SCORE_PAD_PATH, printer.factor)
-
-
-COMMANDS = (cards, game_end, scoring_cards, aid, journal, board, tokens, score_pad)

@@ -10,7 +10,7 @@ import click
 
 from pnp.astra.solo import Difficulty
 from pnp.cli.astra_solo import DIFFICULTY_HELP, difficulty_option
-from pnp.cli.options import given, simulation_options
+from pnp.cli.play_options import given, simulation_options
 
 
 @click.command()

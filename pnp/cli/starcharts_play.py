@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import random
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,10 +11,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.cli.options import simulation_options, usage_errors
+from pnp.cli.play_options import simulation_options, usage_errors
 from pnp.errors import Problem, SourceError
 
 if TYPE_CHECKING:
+    import random
+
     from pnp.starcharts.chart import Chart
 
 
@@ -216,6 +217,8 @@ def versus_ai(
     chart_ref: str, objectives: str | None, seed: int | None, name: str, log_path: Path | None
 ) -> None:
     """Play your printed sheet against the A.I.: enter your dice and picks each round."""
+    import random
+
     from pnp import atomic
     from pnp.play.starcharts_session import VersusSession
 

@@ -1,0 +1,92 @@
+"""``pnp starcharts sheet|cards|aid``: the Star Charts print commands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from pnp.cli.common import emit
+from pnp.cli.options import (
+    Output,
+    card_options,
+    output_options,
+    paper_option,
+    printer_options,
+    scale_option,
+)
+from pnp.cli.starcharts_play import chart_usage, complete_chart
+from pnp.paper import Paper
+from pnp.printer import PrinterProfile
+
+if TYPE_CHECKING:
+    from pnp.layouts.cards import CardOptions
+
+
+@click.command()
+@click.argument("charts", nargs=-1, required=True, shell_complete=complete_chart)
+@click.option(
+    "--copies",
+    type=click.IntRange(1, 100),
+    default=1,
+    show_default=True,
+    help="Sheets of each chart.",
+)
+@click.option(
+    "--per-page",
+    type=click.Choice(["1", "2"]),
+    default="1",
+    show_default=True,
+    help="One sheet per page, or two half-page sheets.",
+)
+@scale_option
+@paper_option
+@output_options
+def sheet(
+    charts: tuple[str, ...],
+    copies: int,
+    per_page: str,
+    printer: PrinterProfile,
+    paper: Paper,
+    output: Output,
+) -> None:
+    """Player sheets for CHARTS (chart ids such as lyra-8, or chart files)."""
+    from pnp.layouts.starcharts.documents import sheets_document
+    from pnp.layouts.starcharts.kit import sheet_path
+    from pnp.starcharts.chart import load_charts
+
+    with chart_usage("CHARTS"):
+        loaded = load_charts(list(charts))
+    doc = sheets_document(loaded, paper, int(per_page), copies)
+    emit(doc, output, sheet_path([c.id for c in loaded]), printer.factor)
+
+
+@click.command()
+@printer_options
+@card_options
+@paper_option
+@output_options
+def cards(cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    """The 13 objective cards, 3 × 3 per page, with optional backs."""
+    from pnp.layouts.cards import BackOffsetError
+    from pnp.layouts.starcharts.documents import cards_document
+    from pnp.layouts.starcharts.kit import cards_path
+    from pnp.paper import ImpositionError
+
+    try:
+        doc = cards_document(paper, cards)
+    except (BackOffsetError, ImpositionError) as exc:
+        raise click.UsageError(str(exc)) from None
+    emit(doc, output, cards_path(cards), 1.0 if cards.print_shop else printer.factor)
+
+
+@click.command()
+@scale_option
+@paper_option
+@output_options
+def aid(printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    """The player aid, two per page."""
+    from pnp.layouts.starcharts.documents import aid_document
+    from pnp.layouts.starcharts.kit import AID_PATH
+
+    emit(aid_document(paper), output, AID_PATH, printer.factor)
