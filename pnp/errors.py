@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 MAX_SHOWN = 100  # problems listed; past that, a hostile file only adds to a count
 
 
-@dataclass(frozen=True, order=True)
-class Problem:
-    """One thing wrong in an input file, at a 1-based line and column."""
+class Problem(NamedTuple):
+    """One thing wrong in an input file, at a 1-based line and column. A NamedTuple (not
+    a dataclass) because every command imports it: it is quicker to create at start-up."""
 
     path: str
     line: int
@@ -75,3 +75,10 @@ class ProblemCollector:
     def raise_if_any(self) -> None:
         if self.problems:
             raise SourceError(self.problems, self.more)
+
+
+def close_matches(word: str, choices: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """The choices a misspelt ``word`` may have meant (difflib's, loaded only then)."""
+    import difflib
+
+    return difflib.get_close_matches(word, choices, n, cutoff)

@@ -5,12 +5,11 @@ types and unknown keys there. Nothing here knows a game."""
 from __future__ import annotations
 
 import bisect
-import difflib
 import re
 import tomllib
 from typing import Any
 
-from pnp.errors import ProblemCollector
+from pnp.errors import ProblemCollector, close_matches
 from pnp.parsing import parse_toml, shown
 
 Key = tuple[str | int, ...]  # a path into the TOML document: ("player", 0, "fame")
@@ -222,7 +221,7 @@ class TomlChecker:
         """Every key of ``table`` not ``expected`` is a problem (a typo is no key)."""
         for name in table:
             if name not in expected:
-                close = difflib.get_close_matches(name, expected, n=1)
+                close = close_matches(name, expected, n=1)
                 hint = f"did you mean {close[0]!r}?" if close else f"expected {', '.join(expected)}"
                 message = f"unknown key {shown(name)} in {where}; {hint}"
                 self.say((*at, name), self.key_rule, message, at_key=True)

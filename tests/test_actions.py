@@ -16,11 +16,11 @@ from pnp.starcharts.actions import (
     Reuse,
     Skip,
     Split,
-    TokenError,
     format_turn,
     parse_turn,
 )
 from pnp.starcharts.coords import parse_cell, parse_run
+from pnp.starcharts.tokens import TokenError
 
 EXAMPLES = [
     "8 A1-H1",

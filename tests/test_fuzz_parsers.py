@@ -28,12 +28,13 @@ from pnp.play.starcharts_session import VersusSession
 from pnp.play.starcharts_simulate import deal, log_text, play
 from pnp.score.starcharts import resolve_chart, score_finished
 from pnp.score.starcharts_replay import check_log, finished_text
-from pnp.starcharts.actions import TokenError, parse_turn
+from pnp.starcharts.actions import parse_turn
 from pnp.starcharts.bots import BOTS
 from pnp.starcharts.chart import charts_dir, load_chart, parse_chart
 from pnp.starcharts.finished import parse_finished
 from pnp.starcharts.log import format_log, parse_log
 from pnp.starcharts.setup import Setup, Variant
+from pnp.starcharts.tokens import TokenError
 
 EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(

@@ -6,7 +6,6 @@ without accents: ``constellation("grande ourse")``, ``constellation("Bootes")``.
 
 from __future__ import annotations
 
-import difflib
 import json
 import unicodedata
 from functools import cache
@@ -14,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.astra.model import Boon, BoonKind, Constellation, Element, Star, StarKind
-from pnp.errors import PnpError, Problem, SourceError
+from pnp.errors import PnpError, Problem, SourceError, close_matches
 from pnp.parsing import shown
 from pnp.paths import data_dir
 
@@ -107,7 +106,7 @@ def constellation(name: str) -> Constellation:
     spelled = {fold(n): n for c in constellations() for n in (c.name, c.name_fr)}
     wanted = fold(name)
     starting = [f for f in spelled if len(wanted) >= 3 and f.startswith(wanted)]
-    close = difflib.get_close_matches(wanted, list(spelled), n=3, cutoff=0.75)
+    close = close_matches(wanted, list(spelled), n=3, cutoff=0.75)
     names = [spelled[f] for f in dict.fromkeys(starting + close)][:3]
     listed = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
     hint = f"; did you mean {listed}?" if names else ";"

@@ -5,7 +5,6 @@ reported at once at its line and column."""
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from pnp.astra.constellations import UnknownConstellationError, constellation, constellations
@@ -13,6 +12,7 @@ from pnp.astra.final import BoardCard, EndGame, EndPlayer, Owned
 from pnp.astra.journal import card_limit, journal
 from pnp.astra.model import Constellation, Element
 from pnp.astra.scoring_cards import scoring_card
+from pnp.errors import close_matches
 from pnp.parsing import shown
 from pnp.toml_spans import Key, TomlChecker
 
@@ -243,7 +243,7 @@ class _Reader(TomlChecker):
                 message = f"two [[player]] tables are named {shown(name)}"
                 self.say(("player", i, "name"), "astra.score.players", message)
             elif name not in names:
-                close = difflib.get_close_matches(name, list(names), n=1)
+                close = close_matches(name, list(names), n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 message = f"{shown(name)} is not in players{hint}"
                 self.say(("player", i, "name"), "astra.score.players", message)
@@ -280,7 +280,7 @@ class _Reader(TomlChecker):
             at = (*key, player)
             dreamer = player == DREAMER and names is not None and len(names) == 2
             if names is not None and player not in names and not dreamer:
-                close = difflib.get_close_matches(player, [*names, DREAMER], n=1)
+                close = close_matches(player, [*names, DREAMER], n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 message = f"{shown(player)} is not a player of this game{hint}"
                 if player == DREAMER:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pnp.starcharts.actions import FACE, Draft, Skip, TokenError, format_turn, parse_turn
+from pnp.starcharts.actions import Draft, Skip, format_turn, parse_turn
 from pnp.starcharts.ai import AI_NAME
 from pnp.starcharts.chart import Chart
 from pnp.starcharts.coords import format_cell
@@ -16,6 +16,7 @@ from pnp.starcharts.log import format_log
 from pnp.starcharts.rules import RuleError
 from pnp.starcharts.setup import Setup, Variant
 from pnp.starcharts.show import show_chart
+from pnp.starcharts.tokens import FACE, TokenError
 
 HELP = """\
 Commands: a turn as in the game log (8 A1-H1, 3 adjust +2 A3-A7, 5 split 2 C3-D3 3 F5-F7,

@@ -12,7 +12,6 @@ from pathlib import Path
 from pnp.errors import InputError, Problem, ProblemCollector, SourceError
 from pnp.parsing import read_source, shown
 from pnp.score.result import BoxLine, GameResult, PlayerResult, decide, rating
-from pnp.starcharts.actions import ABILITIES
 from pnp.starcharts.chart import (
     Cell,
     Chart,
@@ -37,6 +36,7 @@ from pnp.starcharts.setup import (
     max_marked,
 )
 from pnp.starcharts.sheet import BOXES, Sheet
+from pnp.starcharts.tokens import ABILITIES
 
 MAX_FACE = 8
 

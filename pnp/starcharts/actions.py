@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 
 from pnp.parsing import shown
 from pnp.starcharts.coords import CoordError, Run, format_cell, format_run, parse_cell, parse_run
-
-ABILITIES = ("place-x", "adjust", "split", "reuse", "flip", "reroll")
+from pnp.starcharts.tokens import ABILITIES, FACE, Token, TokenError, tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,20 +99,7 @@ class Free:
 Turn = Draft | Skip | Reroll | Free
 
 
-class TokenError(ValueError):
-    def __init__(self, col: int, message: str) -> None:
-        self.col = col
-        self.message = message
-        super().__init__(message)
-
-
-Token = tuple[int, str]  # (1-based column, text)
-FACE = re.compile(r"[0-9]{1,2}\Z")  # ASCII digits: int() also reads '٣', and 5,000 digits
 _SIGNED = re.compile(r"[+\-−]([0-9]{1,2})\Z")
-
-
-def tokens(text: str, col0: int = 1) -> list[Token]:
-    return [(col0 + m.start(), m.group()) for m in re.finditer(r"\S+", text)]
 
 
 def _face(tok: Token, what: str) -> int:

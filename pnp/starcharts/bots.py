@@ -14,7 +14,6 @@ import random
 from collections.abc import Callable
 
 from pnp.starcharts.actions import (
-    ABILITIES,
     Action,
     Adjust,
     Draft,
@@ -35,6 +34,7 @@ from pnp.starcharts.matching import star_cells
 from pnp.starcharts.objectives import Check, check, cover, one_run
 from pnp.starcharts.setup import Variant
 from pnp.starcharts.sheet import Sheet
+from pnp.starcharts.tokens import ABILITIES
 
 USE = 0.3  # how often the random bot, holding abilities, considers using them
 

@@ -3,7 +3,6 @@ the shipped charts in ``data/charts``."""
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from dataclasses import dataclass
@@ -11,7 +10,14 @@ from enum import Enum
 from functools import cached_property
 from pathlib import Path
 
-from pnp.errors import MissingFileError, PnpError, Problem, ProblemCollector, SourceError
+from pnp.errors import (
+    MissingFileError,
+    PnpError,
+    Problem,
+    ProblemCollector,
+    SourceError,
+    close_matches,
+)
 from pnp.parsing import grid_row, read_source, shown, source_lines, strip_comment
 from pnp.paths import data_dir
 from pnp.starcharts.coords import CoordError, column_letter, format_cell, parse_cell
@@ -287,7 +293,7 @@ def load_chart(ref: str) -> Chart:
         return read_chart(Path(ref))
     ids = chart_ids()
     if ref not in ids:
-        close = difflib.get_close_matches(ref, ids, n=3, cutoff=0.8)
+        close = close_matches(ref, ids, n=3, cutoff=0.8)
         listed = ", ".join(close[:-1]) + f" or {close[-1]}" if len(close) > 1 else "".join(close)
         hint = f"; did you mean {listed}?" if close else ";"
         raise UnknownChartError(

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from pnp.errors import ProblemCollector
 from pnp.parsing import grid_row, shown, source_lines, strip_comment
-from pnp.starcharts.actions import ABILITIES, Token, tokens
+from pnp.starcharts.tokens import ABILITIES, Token, tokens
 
 _KEY = re.compile(r"([A-Za-z-]+)\s*:(.*)\Z")
 _CLAIM = re.compile(r"([a-z-]+)@([0-9]{1,3})(?:=([0-9]{1,2}))?\Z")

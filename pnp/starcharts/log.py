@@ -22,9 +22,10 @@ from dataclasses import dataclass
 
 from pnp.errors import PnpError, ProblemCollector
 from pnp.parsing import shown, source_lines, strip_comment
-from pnp.starcharts.actions import FACE, Token, TokenError, Turn, format_turn, parse_turn, tokens
+from pnp.starcharts.actions import Turn, format_turn, parse_turn
 from pnp.starcharts.ai import AI_NAME
 from pnp.starcharts.chart import Chart
+from pnp.starcharts.tokens import FACE, Token, TokenError, tokens
 
 HEADER_KEYS = ("chart", "objectives", "players", "variant")
 RESERVED = {*HEADER_KEYS, "roll", "round", "game", "claims"}

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.starcharts.actions import ABILITIES
 from pnp.starcharts.chart import Cell
 from pnp.starcharts.geometry import Geometry, LineRuns
+from pnp.starcharts.tokens import ABILITIES
 
 BOXES = 5
 
