@@ -179,7 +179,9 @@ def simulate(
     """Play ``games`` games on ``jobs`` processes; game ``k`` is dealt and played from
     ``game_seed(seed, k)``, so any ``jobs`` gives the same result. ``progress(n)`` is
     called as games end. With a ``difficulty`` the games are solo, against Ptolemy."""
-    work = partial(_play_block, players, seed, bot, keep_logs, difficulty)
+    # other processes get plain values: compiled frozen classes don't unpickle
+    modifiers = None if difficulty is None else sorted(d.value for d in difficulty)
+    work = partial(_play_block, players, seed, bot, keep_logs, modifiers)
     summary, logs = Summary(), []
     for part, texts in parallel.run_blocks(work, games, jobs, progress):
         parallel.merge(summary, part)
@@ -192,9 +194,10 @@ def _play_block(
     seed: int,
     bot: str,
     keep_logs: bool,
-    difficulty: frozenset[Difficulty] | None,
+    modifiers: list[str] | None,
     block: range,
 ) -> tuple[Summary, list[str]]:
+    difficulty = None if modifiers is None else frozenset(map(Difficulty, modifiers))
     summary = Summary()
     logs = []
     for k in block:

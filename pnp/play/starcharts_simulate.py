@@ -8,11 +8,11 @@ import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 
 from pnp.play import parallel
 from pnp.starcharts.bots import BOTS, Bot
-from pnp.starcharts.chart import Chart
+from pnp.starcharts.chart import Chart, load_chart
 from pnp.starcharts.content import objectives
 from pnp.starcharts.game import Game, Phase
 from pnp.starcharts.log import format_log, turn_line
@@ -121,7 +121,11 @@ def simulate(
     generator, so any one game can be replayed on its own and any ``jobs`` gives the same
     result. ``progress(n)`` is called as games end."""
     variant = variant or variant_for(players)
-    work = partial(_play_block, chart, players, seed, bot, variant, chart_ref, keep_logs)
+    ref = chart_ref or chart.id
+    # other processes get the chart's name, not the chart: compiled frozen classes don't
+    # unpickle, and each process then builds its run tables once
+    where = chart if jobs <= 1 else ref
+    work = partial(_play_block, where, players, seed, bot, variant.value, ref, keep_logs)
     summary, logs = Summary(), []
     for part, texts in parallel.run_blocks(work, games, jobs, progress):
         parallel.merge(summary, part)
@@ -130,15 +134,17 @@ def simulate(
 
 
 def _play_block(
-    chart: Chart,
+    chart_or_ref: Chart | str,
     players: int,
     seed: int,
     bot: str,
-    variant: Variant,
-    chart_ref: str | None,
+    variant_name: str,
+    chart_ref: str,
     keep_logs: bool,
     block: range,
 ) -> tuple[Summary, list[str]]:
+    chart = _load(chart_or_ref) if isinstance(chart_or_ref, str) else chart_or_ref
+    variant = Variant(variant_name)
     names = ("Solo",) if variant is Variant.SOLO else NAMES[:players]
     summary = Summary()
     logs = []
@@ -148,8 +154,13 @@ def _play_block(
         game, body = play(setup, BOTS[bot], rng, record=keep_logs)
         summary.add(game)
         if keep_logs:
-            logs.append(log_text(setup, chart_ref or chart.id, body))
+            logs.append(log_text(setup, chart_ref, body))
     return summary, logs
+
+
+@cache
+def _load(ref: str) -> Chart:
+    return load_chart(ref)
 
 
 def format_summary(chart: Chart, summary: Summary, players: int, bot: str) -> str:
