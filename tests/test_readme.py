@@ -29,8 +29,11 @@ def test_shown_output_is_current(command: str, shown: str, monkeypatch: pytest.M
 
 
 def test_the_two_set_up_commands_are_the_ones_ci_runs() -> None:
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
-    assert f"```sh\n{ci}\n```" in README
+    tests = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && "
+    tests += ".venv/bin/python -m pytest -q"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert tests in ci and f"```sh\n{tests}\n```" in README
+    assert any("PNP_MYPYC=1" in line and "scripts/compare_builds.py" in line for line in ci)
     assert (
         "```sh\npython3 -m venv .venv && .venv/bin/pip install . && .venv/bin/pnp kit\n```"
         in README

@@ -8,7 +8,7 @@ import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import partial
 
 from pnp.play import parallel
 from pnp.starcharts.bots import BOTS, Bot
@@ -125,6 +125,7 @@ def simulate(
     # other processes get the chart's name, not the chart: compiled frozen classes don't
     # unpickle, and each process then builds its run tables once
     where = chart if jobs <= 1 else ref
+    _CHARTS[ref] = chart  # forked processes find it here, with any tables it has built
     work = partial(_play_block, where, players, seed, bot, variant.value, ref, keep_logs)
     summary, logs = Summary(), []
     for part, texts in parallel.run_blocks(work, games, jobs, progress):
@@ -158,9 +159,13 @@ def _play_block(
     return summary, logs
 
 
-@cache
+_CHARTS: dict[str, Chart] = {}
+
+
 def _load(ref: str) -> Chart:
-    return load_chart(ref)
+    if ref not in _CHARTS:
+        _CHARTS[ref] = load_chart(ref)
+    return _CHARTS[ref]
 
 
 def format_summary(chart: Chart, summary: Summary, players: int, bot: str) -> str:
