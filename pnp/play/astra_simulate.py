@@ -182,11 +182,7 @@ def simulate(
     # other processes get plain values: compiled frozen classes don't unpickle
     modifiers = None if difficulty is None else sorted(d.value for d in difficulty)
     work = partial(_play_block, players, seed, bot, keep_logs, modifiers)
-    summary, logs = Summary(), []
-    for part, texts in parallel.run_blocks(work, games, jobs, progress):
-        parallel.merge(summary, part)
-        logs += texts
-    return summary, logs
+    return parallel.gather(work, games, jobs, progress, Summary())
 
 
 def _play_block(

@@ -50,6 +50,21 @@ def run_blocks(
         yield from _counted(parts, pool.map(work, parts), progress)
 
 
+def gather(
+    work: Callable[[range], tuple[S, list[str]]],
+    games: int,
+    jobs: int,
+    progress: Callable[[int], object] | None,
+    total: S,
+) -> tuple[S, list[str]]:
+    """Every block's summary merged into ``total``, and every block's logs, in order."""
+    logs: list[str] = []
+    for part, texts in run_blocks(work, games, jobs, progress):
+        merge(total, part)
+        logs += texts
+    return total, logs
+
+
 def _counted(
     parts: list[range], results: Iterator[T], progress: Callable[[int], object] | None
 ) -> Iterator[T]:

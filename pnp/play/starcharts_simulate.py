@@ -127,11 +127,7 @@ def simulate(
     where = chart if jobs <= 1 else ref
     _CHARTS[ref] = chart  # forked processes find it here, with any tables it has built
     work = partial(_play_block, where, players, seed, bot, variant.value, ref, keep_logs)
-    summary, logs = Summary(), []
-    for part, texts in parallel.run_blocks(work, games, jobs, progress):
-        parallel.merge(summary, part)
-        logs += texts
-    return summary, logs
+    return parallel.gather(work, games, jobs, progress, Summary())
 
 
 def _play_block(
