@@ -3,7 +3,7 @@ Built from finished sheets (``score``) or from a replayed log (``check``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import NamedTuple
 
 RATINGS = ((5, "You should try again"), (10, "Not bad"), (15, "Good!"), (20, "Great!"))
@@ -38,8 +38,7 @@ class PlayerResult(NamedTuple):
         )
 
 
-@dataclass(frozen=True)
-class GameResult:
+class GameResult(NamedTuple):
     chart: str
     variant: str
     objectives: tuple[str, ...]
@@ -47,7 +46,7 @@ class GameResult:
     winners: tuple[str, ...]
     verdict: str  # one line: who won and why
     rounds: int | None = None
-    extra: dict[str, object] = field(default_factory=dict)
+    extra: Mapping[str, object] = {}  # read only, so one shared default is safe
 
 
 def rating(score: int) -> str:
@@ -78,8 +77,7 @@ def decide(players: tuple[PlayerResult, ...]) -> tuple[tuple[str, ...], str]:
     )
 
 
-@dataclass(frozen=True)
-class MatchResult:
+class MatchResult(NamedTuple):
     games: tuple[GameResult, ...]
     totals: tuple[tuple[str, int, int, int], ...]  # name, total, games won, best margin
     winners: tuple[str, ...]

@@ -161,11 +161,8 @@ def game_result(game: Game) -> GameResult:
         solo_same_round=same,
     )
     if game.ai is not None:
-        result.extra["ai"] = {
-            "marked": game.ai.progress,
-            "of": len(game.ai.order),
-            "finished": game.ai.done,
-        }
+        ai = {"marked": game.ai.progress, "of": len(game.ai.order), "finished": game.ai.done}
+        result = result._replace(extra={"ai": ai})
     return result
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
 from pathlib import Path
+from typing import Final
 
 from pnp.errors import (
     MissingFileError,
@@ -46,43 +45,67 @@ class Cell(Enum):
         return True
 
 
-@dataclass(frozen=True)
+def _mask(cells: tuple[Cell, ...], kind: Cell) -> int:
+    m = 0
+    for i, cell in enumerate(cells):
+        if cell is kind:
+            m |= 1 << i
+    return m
+
+
 class Chart:
-    id: str
-    name: str
-    size: int
-    cells: tuple[Cell, ...]  # row-major, top row first
-    figure: tuple[tuple[int, int], ...] = ()  # constellation lines between star cells
+    """A chart's cells, row-major with the top row first, and its constellation's figure
+    (lines between star cells). A value: charts with the same fields are equal. Its
+    masks are worked out once, when it is made."""
+
+    __slots__ = (
+        "asteroids",
+        "cells",
+        "comet_cols",
+        "comet_rows",
+        "figure",
+        "full",
+        "id",
+        "name",
+        "size",
+        "stars",
+    )
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        size: int,
+        cells: tuple[Cell, ...],
+        figure: tuple[tuple[int, int], ...] = (),
+    ) -> None:
+        self.id: Final = id
+        self.name: Final = name
+        self.size: Final = size
+        self.cells: Final = cells
+        self.figure: Final = figure
+        self.full: Final = (1 << (size * size)) - 1
+        self.stars: Final = _mask(cells, Cell.STAR)
+        self.asteroids: Final = _mask(cells, Cell.ASTEROID)
+        self.comet_rows: Final = _mask(cells, Cell.COMET_ROW)
+        self.comet_cols: Final = _mask(cells, Cell.COMET_COL)
+
+    def _key(self) -> tuple[str, str, int, tuple[Cell, ...], tuple[tuple[int, int], ...]]:
+        return (self.id, self.name, self.size, self.cells, self.figure)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Chart):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"<Chart {self.id!r} {self.name!r} {self.size}×{self.size}>"
 
     def at(self, index: int) -> Cell:
         return self.cells[index]
-
-    def _mask(self, kind: Cell) -> int:
-        m = 0
-        for i, cell in enumerate(self.cells):
-            if cell is kind:
-                m |= 1 << i
-        return m
-
-    @cached_property
-    def full(self) -> int:
-        return (1 << (self.size * self.size)) - 1
-
-    @cached_property
-    def stars(self) -> int:
-        return self._mask(Cell.STAR)
-
-    @cached_property
-    def asteroids(self) -> int:
-        return self._mask(Cell.ASTEROID)
-
-    @cached_property
-    def comet_rows(self) -> int:
-        return self._mask(Cell.COMET_ROW)
-
-    @cached_property
-    def comet_cols(self) -> int:
-        return self._mask(Cell.COMET_COL)
 
     @property
     def has_obstacles(self) -> bool:

@@ -3,18 +3,16 @@ The same records are printed and scored, so a printed kit always matches its sco
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.errors import Problem, SourceError
 from pnp.parsing import parse_toml
 from pnp.paths import data_dir
 
 
-@dataclass(frozen=True)
-class Objective:
+class Objective(NamedTuple):
     id: str
     name: str
     condition: str
@@ -23,23 +21,20 @@ class Objective:
     obstacles: bool = False  # only dealt with obstacle charts
 
 
-@dataclass(frozen=True)
-class Ability:
+class Ability(NamedTuple):
     id: str
     name: str
     text: str
     icon: str
 
 
-@dataclass(frozen=True)
-class AidPoint:
+class AidPoint(NamedTuple):
     text: str
     lead: str = ""  # printed bold before the text
     symbol: str = ""  # a chart cell symbol drawn before it (., *, A, - or |)
 
 
-@dataclass(frozen=True)
-class AidSection:
+class AidSection(NamedTuple):
     heading: str
     points: tuple[AidPoint, ...]
 

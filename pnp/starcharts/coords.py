@@ -5,8 +5,7 @@ grid mask is that cell."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cached_property
+from typing import Final
 
 from pnp.parsing import shown
 
@@ -38,22 +37,33 @@ def parse_cell(text: str, size: int) -> int:
     return row * size + col
 
 
-@dataclass(frozen=True)
 class Run:
-    """A straight line of cells, inclusive; a single cell is a run of length 1."""
+    """A straight line of cells, inclusive; a single cell is a run of length 1. A value:
+    runs with the same cells and direction are equal."""
 
-    cells: tuple[int, ...]
-    horizontal: bool  # meaningless when len(cells) == 1
+    __slots__ = ("cells", "horizontal", "mask")
+
+    def __init__(self, cells: tuple[int, ...], horizontal: bool) -> None:
+        self.cells: Final = cells
+        self.horizontal: Final = horizontal  # meaningless when len(cells) == 1
+        mask = 0
+        for i in cells:
+            mask |= 1 << i
+        self.mask: Final = mask
 
     def __len__(self) -> int:
         return len(self.cells)
 
-    @cached_property
-    def mask(self) -> int:
-        m = 0
-        for i in self.cells:
-            m |= 1 << i
-        return m
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Run):
+            return NotImplemented
+        return self.cells == other.cells and self.horizontal == other.horizontal
+
+    def __hash__(self) -> int:
+        return hash((self.cells, self.horizontal))
+
+    def __repr__(self) -> str:
+        return f"Run({self.cells!r}, {self.horizontal!r})"
 
 
 def parse_run(text: str, size: int) -> Run:

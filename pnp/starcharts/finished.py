@@ -16,7 +16,6 @@ same format written from a replayed game (``format_finished``)::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from pnp.errors import ProblemCollector
@@ -32,8 +31,7 @@ MAX_SHEETS = 4  # standard has 3 or 4 players; the other variants fewer sheets
 MAX_GRID = 11  # rows and cells kept per sheet: enough to tell a 10×10 grid has too many
 
 
-@dataclass(frozen=True)
-class BoxText:
+class BoxText(NamedTuple):
     kind: str  # "empty", "skip", "claim" or "number"
     col: int
     objective: str | None = None
@@ -41,8 +39,7 @@ class BoxText:
     points: int | None = None  # as written (claims: optional, then checked)
 
 
-@dataclass(frozen=True)
-class AbilityText:
+class AbilityText(NamedTuple):
     ability: str
     used: bool
     col: int
@@ -54,8 +51,7 @@ class GridRow(NamedTuple):
     length: int  # how many cells the row has
 
 
-@dataclass(frozen=True)
-class PlayerText:
+class PlayerText(NamedTuple):
     name: str
     line: int
     grid: tuple[GridRow, ...]  # the first MAX_GRID rows
@@ -67,8 +63,7 @@ class PlayerText:
     abilities: tuple[AbilityText, ...]
 
 
-@dataclass(frozen=True)
-class FinishedGame:
+class FinishedGame(NamedTuple):
     path: str
     chart: str
     chart_line: int

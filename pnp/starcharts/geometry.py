@@ -7,8 +7,8 @@ table lookups instead of testing every run of the chart."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import cache
+from typing import Final
 
 from pnp.starcharts.chart import Cell, Chart
 from pnp.starcharts.coords import Run, column_letter, run_from_mask
@@ -16,40 +16,64 @@ from pnp.starcharts.coords import Run, column_letter, run_from_mask
 MAX_COST = 10  # an 8 adjusted by +2
 
 
-@dataclass(frozen=True)
 class LineRuns:
     """The runs one line allows for one occupancy pattern of that line."""
 
-    available: int  # bit v set when some run of cost v fits
-    by_cost: tuple[tuple[int, ...], ...]  # cost -> run masks (whole-grid bits)
+    __slots__ = ("available", "by_cost")
+
+    def __init__(self, available: int, by_cost: tuple[tuple[int, ...], ...]) -> None:
+        self.available: Final = available  # bit v set when some run of cost v fits
+        self.by_cost: Final = by_cost  # cost -> run masks (whole-grid bits)
 
 
-@dataclass
 class Geometry:
-    chart: Chart
-    n: int
-    full: int
-    rows: tuple[int, ...]
-    cols: tuple[int, ...]
-    lines: tuple[int, ...]  # rows, then columns
-    line_stars: tuple[int, ...]  # star cells of each line
-    corners: int
-    ring: int
-    core: int
-    quadrants: tuple[int, ...]
-    diagonals: tuple[int, ...]
-    frames: tuple[int, ...]  # a star and its in-grid neighbours, per star
-    comets: int
-    placeable: int  # cells place-x may mark: open cells and stars
-    transpose_bit: tuple[int, ...]  # cell index -> its bit in the column-major grid
-    lines_of_cell: tuple[tuple[int, int], ...]  # cell -> (row line, column line)
-    _kinds: tuple[tuple[Cell, ...], ...] = field(repr=False, default=())
-    run_tables: list[dict[int, LineRuns]] = field(repr=False, default_factory=list)
-    checks: dict[str, Callable[[int], bool]] = field(repr=False, default_factory=dict)
-    _touched: dict[int, tuple[int, ...]] = field(repr=False, default_factory=dict)
-    _transposed: dict[int, int] = field(repr=False, default_factory=dict)
-    _runs: dict[int, Run] = field(repr=False, default_factory=dict)
-    _star_touched: dict[int, tuple[int, ...]] = field(repr=False, default_factory=dict)
+    """One chart's lines, areas and run tables as bitmasks; the tables and the caches
+    fill as play asks for them. Get it with ``geometry(chart)``: one per chart."""
+
+    def __init__(self, chart: Chart) -> None:
+        n = chart.size
+        rows = tuple(_mask(range(r * n, r * n + n)) for r in range(n))
+        cols = tuple(_mask(range(c, n * n, n)) for c in range(n))
+        lines = rows + cols
+        half = n // 2
+        lo, hi = (2, 6) if n == 8 else (3, 7)  # the central 4×4: C3–F6 or D4–G7
+        self.chart: Final = chart
+        self.n: Final = n
+        self.full: Final = (1 << n * n) - 1
+        self.rows: Final = rows
+        self.cols: Final = cols
+        self.lines: Final = lines  # rows, then columns
+        self.line_stars: Final = tuple(m & chart.stars for m in lines)  # star cells of each
+        self.corners: Final = _mask([0, n - 1, n * (n - 1), n * n - 1])
+        self.ring: Final = rows[0] | rows[-1] | cols[0] | cols[-1]
+        self.core: Final = _mask([r * n + c for r in range(lo, hi) for c in range(lo, hi)])
+        self.quadrants: Final = tuple(
+            _mask([(r0 + r) * n + c0 + c for r in range(half) for c in range(half)])
+            for r0 in (0, half)
+            for c0 in (0, half)
+        )
+        self.diagonals: Final = (
+            _mask([i * n + i for i in range(n)]),
+            _mask([i * n + n - 1 - i for i in range(n)]),
+        )
+        self.frames: Final = _frames(chart)  # a star and its in-grid neighbours, per star
+        self.comets: Final = chart.comet_rows | chart.comet_cols
+        # cells place-x may mark: open cells and stars
+        self.placeable: Final = self.full & ~(chart.asteroids | self.comets)
+        # cell index -> its bit in the column-major grid
+        self.transpose_bit: Final = tuple(1 << ((i % n) * n + i // n) for i in range(n * n))
+        # cell -> (row line, column line)
+        self.lines_of_cell: Final = tuple((i // n, n + i % n) for i in range(n * n))
+        kinds = tuple(tuple(chart.cells[r * n + k] for k in range(n)) for r in range(n))
+        self._kinds: Final = kinds + tuple(
+            tuple(chart.cells[k * n + c] for k in range(n)) for c in range(n)
+        )
+        self.run_tables: Final[list[dict[int, LineRuns]]] = [{} for _ in range(2 * n)]
+        self.checks: Final[dict[str, Callable[[int], bool]]] = {}
+        self._touched: Final[dict[int, tuple[int, ...]]] = {}
+        self._transposed: Final[dict[int, int]] = {}
+        self._runs: Final[dict[int, Run]] = {}
+        self._star_touched: Final[dict[int, tuple[int, ...]]] = {}
 
     def star_lines_touched(self, mask: int) -> tuple[int, ...]:
         """The touched lines that hold a star: the only ones whose completion gains."""
@@ -152,55 +176,22 @@ def _mask(cells: list[int] | range) -> int:
     return m
 
 
-@cache
-def geometry(chart: Chart) -> Geometry:
+def _frames(chart: Chart) -> tuple[int, ...]:
     n = chart.size
-    rows = tuple(_mask(range(r * n, r * n + n)) for r in range(n))
-    cols = tuple(_mask(range(c, n * n, n)) for c in range(n))
-    lines = rows + cols
-    half = n // 2
-    lo, hi = (2, 6) if n == 8 else (3, 7)  # the central 4×4: C3–F6 or D4–G7
-    core = _mask([r * n + c for r in range(lo, hi) for c in range(lo, hi)])
-    quadrants = tuple(
-        _mask([(r0 + r) * n + c0 + c for r in range(half) for c in range(half)])
-        for r0 in (0, half)
-        for c0 in (0, half)
-    )
-    diagonals = (_mask([i * n + i for i in range(n)]), _mask([i * n + n - 1 - i for i in range(n)]))
     frames = []
     for i, cell in enumerate(chart.cells):
         if cell is Cell.STAR:
             r, c = divmod(i, n)
-            frames.append(
-                _mask(
-                    [
-                        rr * n + cc
-                        for rr in range(r - 1, r + 2)
-                        for cc in range(c - 1, c + 2)
-                        if 0 <= rr < n and 0 <= cc < n
-                    ]
-                )
-            )
-    kinds = tuple(tuple(chart.cells[r * n + k] for k in range(n)) for r in range(n))
-    kinds += tuple(tuple(chart.cells[k * n + c] for k in range(n)) for c in range(n))
-    return Geometry(
-        chart=chart,
-        n=n,
-        full=(1 << n * n) - 1,
-        rows=rows,
-        cols=cols,
-        lines=lines,
-        line_stars=tuple(m & chart.stars for m in lines),
-        corners=_mask([0, n - 1, n * (n - 1), n * n - 1]),
-        ring=rows[0] | rows[-1] | cols[0] | cols[-1],
-        core=core,
-        quadrants=quadrants,
-        diagonals=diagonals,
-        frames=tuple(frames),
-        comets=chart.comet_rows | chart.comet_cols,
-        placeable=((1 << n * n) - 1) & ~(chart.asteroids | chart.comet_rows | chart.comet_cols),
-        transpose_bit=tuple(1 << ((i % n) * n + i // n) for i in range(n * n)),
-        lines_of_cell=tuple((i // n, n + i % n) for i in range(n * n)),
-        _kinds=kinds,
-        run_tables=[{} for _ in range(2 * n)],
-    )
+            near = [
+                rr * n + cc
+                for rr in range(r - 1, r + 2)
+                for cc in range(c - 1, c + 2)
+                if 0 <= rr < n and 0 <= cc < n
+            ]
+            frames.append(_mask(near))
+    return tuple(frames)
+
+
+@cache
+def geometry(chart: Chart) -> Geometry:
+    return Geometry(chart)

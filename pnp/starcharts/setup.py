@@ -3,8 +3,8 @@ what makes a set-up valid, and what a variant lets one sheet do in a round."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from pnp.parsing import shown
 from pnp.starcharts.chart import Chart
@@ -27,8 +27,7 @@ class Variant(Enum):
 SOLO_SHEETS = ("A", "B")
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     chart: Chart
     objectives: tuple[str, ...]
     players: tuple[str, ...]

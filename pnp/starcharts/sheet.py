@@ -3,7 +3,7 @@ per-column run tables), circled stars, abilities, objective boxes and Filled She
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.starcharts.chart import Cell
 from pnp.starcharts.geometry import Geometry, LineRuns
@@ -12,8 +12,7 @@ from pnp.starcharts.tokens import ABILITIES
 BOXES = 5
 
 
-@dataclass(frozen=True)
-class BoxEntry:
+class BoxEntry(NamedTuple):
     """One filled objective box: a claim (objective set) or a skipped turn (points 0)."""
 
     objective: str | None
