@@ -23,6 +23,7 @@ from pnp.astra.constellations import (
     constellation,
     constellations,
     constellations_path,
+    deck_size,
     fold,
     parse_constellations,
 )
@@ -356,6 +357,14 @@ def test_close_pairs_snap_to_the_brighter_star() -> None:
 )
 def test_a_card_is_found_by_any_of_its_names(name: str, key: str) -> None:
     assert constellation(name).key == key
+
+
+def test_a_card_found_by_name_is_the_decks_own_card() -> None:
+    # Cards are made when first asked for; by name or with the deck, it is one object.
+    for card in constellations():
+        for name in (card.key, card.name, card.name_fr):
+            assert constellation(name) is card
+    assert deck_size() == len(constellations()) == 48
 
 
 def test_an_unknown_name_suggests_close_ones() -> None:

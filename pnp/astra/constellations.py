@@ -62,8 +62,13 @@ def _card(record: dict[str, Any]) -> Constellation:
     )
 
 
-def parse_constellations(text: str, path: str) -> tuple[Constellation, ...]:
-    """The cards in a ``constellations.json`` text, sorted by English name."""
+def _bad(path: str, exc: Exception) -> SourceError:
+    message = f"not a constellation file ({type(exc).__name__}: {exc})"
+    return SourceError([Problem(path, 1, 1, message)])
+
+
+def _records(text: str, path: str) -> list[dict[str, Any]]:
+    """The card records of a ``constellations.json`` text, sorted by English name."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -71,28 +76,61 @@ def parse_constellations(text: str, path: str) -> tuple[Constellation, ...]:
     except ValueError:  # a number too long for Python: json's bare ValueError
         raise SourceError([Problem(path, 1, 1, "a number over 4,300 digits long")]) from None
     try:
-        cards = [_card(record) for record in data["constellations"]]
+        records: list[dict[str, Any]] = data["constellations"]
+        for r in records:
+            for field in ("key", "name", "name_fr"):
+                if not isinstance(r[field], str):
+                    raise TypeError(f"{field} is not a string")
+        return sorted(records, key=lambda r: (fold(r["name"]), r["key"]))
     except (KeyError, TypeError, ValueError) as exc:
-        message = f"not a constellation file ({type(exc).__name__}: {exc})"
-        raise SourceError([Problem(path, 1, 1, message)]) from None
-    return tuple(sorted(cards, key=lambda c: (fold(c.name), c.key)))
+        raise _bad(path, exc) from None
+
+
+def _make(record: dict[str, Any], path: str) -> Constellation:
+    try:
+        return _card(record)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise _bad(path, exc) from None
+
+
+def parse_constellations(text: str, path: str) -> tuple[Constellation, ...]:
+    """The cards in a ``constellations.json`` text, sorted by English name."""
+    return tuple(_make(r, path) for r in _records(text, path))
+
+
+@cache
+def _shipped() -> tuple[list[dict[str, Any]], str]:
+    path = constellations_path()
+    return _records(path.read_text(encoding="utf-8"), str(path)), str(path)
+
+
+@cache
+def _built(i: int) -> Constellation:
+    """The i-th card, made when first asked for: a score file names a dozen of the 48."""
+    records, path = _shipped()
+    return _make(records[i], path)
+
+
+def deck_size() -> int:
+    """How many cards there are (48), without making them."""
+    return len(_shipped()[0])
 
 
 @cache
 def constellations() -> tuple[Constellation, ...]:
     """The 48 cards, sorted by English name."""
-    path = constellations_path()
-    return parse_constellations(path.read_text(encoding="utf-8"), str(path))
+    return tuple(_built(i) for i in range(deck_size()))
 
 
 @cache
-def _index() -> dict[str, Constellation]:
-    index: dict[str, Constellation] = {}
-    for c in constellations():
-        for name in (c.key, c.name, c.name_fr):
-            other = index.setdefault(fold(name), c)
-            if other is not c:
-                raise ValueError(f"{name!r} names both {other.name} and {c.name}")
+def _index() -> dict[str, int]:
+    index: dict[str, int] = {}
+    records, _ = _shipped()
+    for i, r in enumerate(records):
+        for name in (r["key"], r["name"], r["name_fr"]):
+            other = index.setdefault(fold(name), i)
+            if other != i:
+                raise ValueError(f"{name!r} names both {records[other]['name']} and {r['name']}")
     return index
 
 
@@ -102,7 +140,7 @@ def constellation(name: str) -> Constellation:
     or are spelled alike."""
     found = _index().get(fold(name))
     if found is not None:
-        return found
+        return _built(found)
     spelled = {fold(n): n for c in constellations() for n in (c.name, c.name_fr)}
     wanted = fold(name)
     starting = [f for f in spelled if len(wanted) >= 3 and f.startswith(wanted)]

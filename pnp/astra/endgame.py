@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.astra.constellations import UnknownConstellationError, constellation, constellations
+from pnp.astra.constellations import UnknownConstellationError, constellation, deck_size
 from pnp.astra.final import BoardCard, EndGame, EndPlayer, Owned
 from pnp.astra.journal import card_limit, journal
 from pnp.astra.model import Constellation, Element
@@ -184,10 +184,7 @@ class _Reader(TomlChecker):
             return None
         key = (*at, "constellations")
         # Nobody owns more than the deck: past that the list is only counted.
-        owned = [
-            self.card(entry, (*key, j), who)
-            for j, entry in enumerate(value[: len(constellations())])
-        ]
+        owned = [self.card(entry, (*key, j), who) for j, entry in enumerate(value[: deck_size()])]
         if wisdom is not None and len(value) > card_limit(wisdom):
             message = (
                 f"{who} owns {len(value)} cards, over the card limit of {card_limit(wisdom)} "

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.astra.journal import card_limit
 from pnp.astra.model import Constellation, Element
 from pnp.astra.scoring_cards import CardScore, score_card
 
 
-@dataclass(frozen=True)
-class FinalParts:
+class FinalParts(NamedTuple):
     """The Fame each part scores, in the spec's order."""
 
     play_fame: int  # Fame marked on the track during play
@@ -64,14 +63,12 @@ def final_parts(
     )
 
 
-@dataclass(frozen=True)
-class Owned:
+class Owned(NamedTuple):
     card: Constellation
     active: bool  # else Exhausted
 
 
-@dataclass(frozen=True)
-class EndPlayer:
+class EndPlayer(NamedTuple):
     name: str
     fame: int  # marked on the Fame track during play
     pouch: int  # the Pouch size reached
@@ -94,14 +91,12 @@ class EndPlayer:
         return tuple(c.card for c in self.cards if c.active)
 
 
-@dataclass(frozen=True)
-class BoardCard:
+class BoardCard(NamedTuple):
     card: Constellation
     marks: tuple[tuple[str, int], ...]  # (player, stars marked on it)
 
 
-@dataclass(frozen=True)
-class EndGame:
+class EndGame(NamedTuple):
     players: tuple[EndPlayer, ...]  # seating order, first player first
     board: tuple[BoardCard, ...]  # the constellations still around the board
 

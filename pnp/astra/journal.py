@@ -4,10 +4,9 @@ count with them, so a printed journal always matches its scorer."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.errors import Problem, SourceError
 from pnp.parsing import parse_toml
@@ -20,8 +19,7 @@ def _count(marked: int, what: str) -> int:
     return marked
 
 
-@dataclass(frozen=True)
-class FameTrack:
+class FameTrack(NamedTuple):
     spots: int  # numbered 1…spots
 
     def spot(self, fame: int) -> int:
@@ -30,8 +28,7 @@ class FameTrack:
         return (_count(fame, "Fame") - 1) % self.spots + 1 if fame else 0
 
 
-@dataclass(frozen=True)
-class PouchTrack:
+class PouchTrack(NamedTuple):
     start: int  # the size before any spot is marked, printed already marked
     last: int  # the largest size; gains past it are ignored
 
@@ -49,15 +46,13 @@ class PouchTrack:
         return self.start + min(_count(marked, "Pouch spots"), len(self.numbers))
 
 
-@dataclass(frozen=True)
-class WisdomSection:
+class WisdomSection(NamedTuple):
     first: int  # spots, counted from 1
     last: int
     limit: int  # the card limit once the section is complete
 
 
-@dataclass(frozen=True)
-class WisdomTrack:
+class WisdomTrack(NamedTuple):
     start: int  # the card limit before any section is complete
     spots: int
     sections: tuple[WisdomSection, ...]
@@ -73,8 +68,7 @@ class WisdomTrack:
         return max((s.limit for s in self.sections if s.last <= marked), default=self.start)
 
 
-@dataclass(frozen=True)
-class Journal:
+class Journal(NamedTuple):
     fame: FameTrack
     pouch: PouchTrack
     wisdom: WisdomTrack

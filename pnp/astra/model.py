@@ -7,8 +7,8 @@ them by these numbers."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from pnp.astra.text import Lang
 
@@ -33,8 +33,7 @@ class BoonKind(Enum):
     ACTIVATION = "activation"  # reactivate exhausted cards
 
 
-@dataclass(frozen=True)
-class Boon:
+class Boon(NamedTuple):
     kind: BoonKind
     amount: int
 
@@ -45,8 +44,7 @@ class StarKind(Enum):
     COMMON = "common"
 
 
-@dataclass(frozen=True)
-class Star:
+class Star(NamedTuple):
     number: int  # 1…n on its card
     x: float
     y: float
@@ -56,8 +54,7 @@ class Star:
     hip: int  # Hipparcos number, to trace the star back to the sky data
 
 
-@dataclass(frozen=True)
-class Constellation:
+class Constellation(NamedTuple):
     key: str  # IAU abbreviation ("Tau"); "Arg" for Argo Navis
     name: str  # English ("Taurus")
     name_fr: str  # French ("Taureau")

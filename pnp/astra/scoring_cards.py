@@ -4,7 +4,6 @@ card scores for the elements on a player's constellation cards."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
@@ -13,8 +12,7 @@ from pnp.astra.model import Element
 from pnp.errors import Problem, SourceError
 
 
-@dataclass(frozen=True)
-class ScoringCard:
+class ScoringCard(NamedTuple):
     pair: frozenset[Element]  # the two elements whose rows start marked
 
     @property
@@ -23,8 +21,7 @@ class ScoringCard:
         return "+".join(sorted(e.value for e in self.pair))
 
 
-@dataclass(frozen=True)
-class Scoring:
+class Scoring(NamedTuple):
     rows: tuple[Element, ...]  # top down, the same on every card
     row_points: tuple[int, ...]  # by marks in a row, 0…spots
     column_points: tuple[int, ...]  # by marks in a column, 0…rows

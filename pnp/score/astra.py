@@ -4,9 +4,8 @@ table or JSON."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.astra.endgame import parse_endgame
 from pnp.astra.final import EndGame, EndPlayer, FinalParts
@@ -14,8 +13,7 @@ from pnp.astra.scoring_cards import ScoringCard, scoring
 from pnp.parsing import read_source
 
 
-@dataclass(frozen=True)
-class PlayerScore:
+class PlayerScore(NamedTuple):
     player: EndPlayer
     marked: int  # stars marked on the constellations still around the board
     parts: FinalParts
@@ -25,8 +23,7 @@ class PlayerScore:
         return self.parts.total
 
 
-@dataclass(frozen=True)
-class AstraResult:
+class AstraResult(NamedTuple):
     game: EndGame
     players: tuple[PlayerScore, ...]  # seating order
     winners: tuple[str, ...]
