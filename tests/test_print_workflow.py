@@ -5,6 +5,7 @@ kit agreeing with the single commands, output paths and formats."""
 from __future__ import annotations
 
 import errno
+import gc
 import io
 import os
 import re
@@ -545,10 +546,33 @@ def test_ctrl_c_during_start_up_ends_quietly(
 
     interrupted.main = main  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "pnp.cli", interrupted)
-    with pytest.raises(SystemExit) as stop:
-        entry.main()
-    assert stop.value.code == 130
-    assert capsys.readouterr().err.strip() == "Aborted."
+    try:
+        with pytest.raises(SystemExit) as stop:
+            entry.main()
+        assert stop.value.code == 130
+        assert capsys.readouterr().err.strip() == "Aborted."
+    finally:
+        gc.unfreeze()
+
+
+def test_the_console_script_skips_the_collectors_last_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pnp import entry
+
+    done = types.ModuleType("pnp.cli")
+
+    def main() -> None:
+        sys.exit(0)
+
+    done.main = main  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pnp.cli", done)
+    try:
+        with pytest.raises(SystemExit):
+            entry.main()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
 
 
 PROFILE_LIKE = st.lists(

@@ -3,8 +3,6 @@ commands are loaded when used."""
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from pnp.astra.text import Lang
@@ -49,6 +47,8 @@ def astra() -> None:
 @LANG
 def list_constellations(as_json: bool, show: str | None, lang: Lang) -> None:
     """List the 48 constellation cards, or show one."""
+    import json
+
     from pnp.astra.constellations import UnknownConstellationError, constellation, constellations
     from pnp.astra.show import (
         constellation_json,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pnp.score.result import GameResult, MatchResult, PlayerResult
+if TYPE_CHECKING:
+    from pnp.score.result import GameResult, MatchResult, PlayerResult
 
 
 def _box(number: int, box: Any) -> tuple[str, str]:
@@ -96,4 +96,6 @@ def match_json(match: MatchResult) -> dict[str, Any]:
 
 
 def dumps(data: Any) -> str:
+    import json  # here: the table, the usual output, needs no json module
+
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
