@@ -41,7 +41,7 @@ def _bits(mask: int) -> list[int]:
 
 def _marked(game: Game, card: str) -> int:
     """The stars marked on ``card`` by anyone, the dreamer pen too (0 off the board)."""
-    s = game._s
+    s = game.state
     slot = s.slot_of(card_id(card))
     return s.marked(slot) if slot >= 0 else 0
 
@@ -149,9 +149,7 @@ def random_bot(game: Game, rng: random.Random) -> Action:
 
 def value(game: Game, name: str) -> float:
     """The greedy bot's evaluation of ``name``'s position."""
-    # Read off the state: the game's views (``player``, ``marks``) build tuples of names
-    # and star numbers, which cost more than the rest of an evaluation.
-    s = game._s
+    s = game.state
     i = s.names.index(name)
     p = s.players[i]
     active = sum(1 for c in p.owned if not p.exhausted >> c & 1)

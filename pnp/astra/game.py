@@ -107,6 +107,13 @@ class Game:
         return Game(s)
 
     @property
+    def state(self) -> State:
+        """The bitmask state itself, for code that weighs many positions (the bots): the
+        views below build tuples of names, which cost more than an evaluation. Read it,
+        never change it: ``apply`` copies it, and other games may share it."""
+        return self._s
+
+    @property
     def players(self) -> tuple[str, ...]:
         return self._s.names
 
