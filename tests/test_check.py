@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -240,6 +241,21 @@ def test_versus_ai_drafts_are_computed_not_written(check: Check) -> None:
     # The A.I. takes the 4 (the highest left), so Ann may not.
     code, _, err = check(head + "round 1\nroll: 1 2 3 4 5\nAnn: 5 A1-E1\nAnn: 4 A2-D2\n")
     assert "no die showing 4 is left in the pool (pool: 1 2 3)" in err
+
+
+def test_check_json_keeps_the_versus_ai_rating_beside_the_ai_progress(
+    check: Check, run: Run
+) -> None:
+    args = ("--chart", "lyra-8", "--players", "1", "--games", "1", "--seed", "2", "--jobs", "1")
+    assert run("starcharts", "simulate", *args, "--logs", "sims").exit_code == 0
+    log = Path("sims/game-1.txt").read_text(encoding="utf-8")
+    code, out, _ = check(log)
+    score = out.strip().splitlines()[-1]  # "Ada scores 42: Fantastic!"
+    result = run("starcharts", "check", "--json", "log.txt")
+    data = json.loads(result.stdout)
+    assert code == 0 and result.exit_code == 0
+    assert score.endswith(f": {data['rating']}") and data["rating"] in score
+    assert data["ai"] == {"marked": 58, "of": 58, "finished": True}
 
 
 SPEC_LOG = """chart: lyra-8

@@ -162,7 +162,7 @@ def game_result(game: Game) -> GameResult:
     )
     if game.ai is not None:
         ai = {"marked": game.ai.progress, "of": len(game.ai.order), "finished": game.ai.done}
-        result = result._replace(extra={"ai": ai})
+        result = result._replace(extra={**result.extra, "ai": ai})
     return result
 
 
