@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.astra.actions import Discard, End, PickBoon
+from pnp.astra.constellations import constellation
 from pnp.astra.endgame import DREAMER, parse_endgame
 from pnp.astra.final import FinalParts
 from pnp.astra.game import Game
@@ -28,6 +29,7 @@ from pnp.astra.rules import RuleError
 from pnp.astra.setup import Setup, setup, solo_game
 from pnp.astra.solo import format_difficulty, parse_difficulty
 from pnp.astra.state import Phase
+from pnp.astra.text import Lang, text
 from pnp.errors import Problem, SourceError
 from pnp.parsing import read_source
 from pnp.score.astra import AstraResult, score_endgame
@@ -126,9 +128,10 @@ def _start(game: Game, turn: Turn) -> None:
         raise RuleError("astra.turn.order", f"it is {game.active}'s turn, not {turn.player}'s")
 
 
-def replay(log: GameLog, dealt: Setup) -> Game:
+def replay(log: GameLog, dealt: Setup, lang: Lang = Lang.EN) -> Game:
     """The finished game the log records from the set-up ``dealt`` (``log_setup``), or a
-    ``SourceError`` at its first illegal step (or where it ends, if the game has not)."""
+    ``SourceError`` at its first illegal step (or where it ends, if the game has not: said
+    in ``lang``)."""
     game = Game.start(dealt)
     last = 1
     playing, opened = -1, (1, 1)  # the turn being written, and where its line starts
@@ -156,23 +159,24 @@ def replay(log: GameLog, dealt: Setup) -> Game:
     except RuleError as error:
         raise _stop(log, *opened, error) from None
     if not game.over:
-        raise _stop(log, last, 1, _unfinished(game))
+        raise _stop(log, last, 1, _unfinished(game, lang))
     return game
 
 
-def _unfinished(game: Game) -> str:
+def _unfinished(game: Game, lang: Lang) -> str:
     if game.phase is Phase.BOONS:
-        return f"the log ends while {', '.join(game.due)} pick a boon on {game.resolving}"
+        assert game.resolving is not None  # a discovery is being resolved
+        card = constellation(game.resolving).title(lang)
+        return text("report.ends_in_boons", lang).format(players=", ".join(game.due), card=card)
     if game.phase is Phase.DISCARD:
-        return f"the log ends before {game.active} discards down to the card limit"
-    if game.phase is Phase.DREAM:
-        return f"the log ends before {game.active}'s Dream phase (dream, the card and its stars)"
-    if game.last_turn is None:
-        return (
-            "the log ends before the game does: the Game End card has not shown "
-            f"({game.active} is next)"
-        )
-    return f"the log ends before the game's last turn ({game.active} is next)"
+        key = "report.ends_in_discard"
+    elif game.phase is Phase.DREAM:
+        key = "report.ends_in_dream"
+    elif game.last_turn is None:
+        key = "report.ends_before_end_card"
+    else:
+        key = "report.ends_before_last_turn"
+    return text(key, lang).format(player=game.active)
 
 
 def _key(name: str) -> str:
@@ -219,7 +223,7 @@ def final_state_text(game: Game, dealt: Setup) -> str:
     return "\n".join(out) + "\n"
 
 
-def check_log(log: GameLog) -> tuple[AstraResult, str]:
+def check_log(log: GameLog, lang: Lang = Lang.EN) -> tuple[AstraResult, str]:
     """The replayed game's result, scored from its end state as ``score`` scores a file,
     and that end state's text."""
     if solo := log.header("solo"):
@@ -230,8 +234,8 @@ def check_log(log: GameLog) -> tuple[AstraResult, str]:
             "a solo log has no end-of-game file for Ptolemy: check_solo replays and scores it",
         )
     dealt = log_setup(log)
-    text = final_state_text(replay(log, dealt), dealt)
-    return score_endgame(parse_endgame(text, log.path)), text
+    end = final_state_text(replay(log, dealt, lang), dealt)
+    return score_endgame(parse_endgame(end, log.path)), end
 
 
 @dataclass(frozen=True)
@@ -245,22 +249,28 @@ class SoloResult:
 
     @property
     def verdict(self) -> str:
+        return self.said(Lang.EN)
+
+    def said(self, lang: Lang) -> str:
+        """The verdict in ``lang``."""
         view = self.ptolemy
         assert view.score is not None
         yours, his = self.parts.total, view.score.total
         if view.lost:
-            return f"Ptolemy wins: his library ran out ({self.player} {yours}, Ptolemy {his})"
-        if view.you_win:
-            return f"Winner: {self.player} with {yours} (Ptolemy {his})"
-        if yours == his:
-            return f"Ptolemy wins: a tie at {his} is his"
-        return f"Ptolemy wins with {his} ({self.player} {yours})"
+            key = "report.solo_ran_out"
+        elif view.you_win:
+            key = "report.solo_you_win"
+        elif yours == his:
+            key = "report.solo_tie"
+        else:
+            key = "report.solo_he_wins"
+        return text(key, lang).format(player=self.player, yours=yours, his=his)
 
 
-def check_solo(log: GameLog) -> SoloResult:
+def check_solo(log: GameLog, lang: Lang = Lang.EN) -> SoloResult:
     """A solo log replayed (``log.header("solo")`` is set): both scores and who won."""
     dealt = log_setup(log)
-    game = replay(log, dealt)
+    game = replay(log, dealt, lang)
     view = game.solo
     assert view is not None
     name = dealt.players[0]
@@ -290,15 +300,24 @@ def _solo_parts(result: SoloResult) -> tuple[list[tuple[str, int]], list[tuple[s
     return yours, his
 
 
-def format_solo(result: SoloResult) -> str:
-    difficulty = format_difficulty(result.ptolemy.difficulty) or "none"
-    lines = [f"Astra solo against Ptolemy · difficulty: {difficulty}", ""]
+def format_solo(result: SoloResult, lang: Lang = Lang.EN) -> str:
+    difficulty = format_difficulty(result.ptolemy.difficulty) or text("report.no_difficulty", lang)
+    lines = [text("report.solo_header", lang).format(difficulty=difficulty), ""]
     yours, his = _solo_parts(result)
-    for name, rows in ((result.player, yours), ("Ptolemy", his)):
+    sides = [
+        (name, [(text(f"report.{side}_{key}", lang), n) for key, n in rows])
+        for name, side, rows in (
+            (result.player, "solo", yours),
+            (text("terms.ptolemy", lang), "ptolemy", his),
+        )
+    ]
+    total = text("report.total", lang)
+    width = max(16, *(len(label) + 2 for _, rows in sides for label, _ in rows))
+    for name, rows in sides:
         lines.append(name)
-        lines += [f"  {key.replace('_', ' '):<16}{points:>4}" for key, points in rows]
-        lines += [f"  {'total':<16}{sum(n for _, n in rows):>4}", ""]
-    lines.append(result.verdict)
+        lines += [f"  {label:<{width}}{n:>4}" for label, n in rows]
+        lines += [f"  {total:<{width}}{sum(n for _, n in rows):>4}", ""]
+    lines.append(result.said(lang))
     return "\n".join(lines) + "\n"
 
 
