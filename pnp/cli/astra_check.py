@@ -6,6 +6,9 @@ from pathlib import Path
 
 import click
 
+from pnp.astra.text import Lang
+from pnp.cli.astra import LANG
+
 # A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
 # the reader as "FILE: message" (exit status 1).
 _INPUT = click.Path(exists=True, readable=False, path_type=Path)
@@ -20,21 +23,30 @@ _INPUT = click.Path(exists=True, readable=False, path_type=Path)
     help="Also write the game's end to FILE, in the format `pnp astra score` reads"
     " (not for a solo log: Ptolemy has no end-of-game file).",
 )
-def check(log: Path, as_json: bool, final_state: Path | None) -> None:
-    """Replay a game log turn by turn, reject the first illegal step, print the scores."""
+@LANG
+def check(log: Path, as_json: bool, final_state: Path | None, lang: Lang) -> None:
+    """Replay a game log turn by turn, reject the first illegal step, print the scores.
+    --json is the same in either language."""
     from pnp import atomic
+    from pnp.errors import SourceError
     from pnp.score.astra import astra_json, format_astra
+    from pnp.score.astra_problems import in_lang
     from pnp.score.astra_replay import check_log, check_solo, format_solo, load_log, solo_json
     from pnp.score.report import dumps
 
-    game_log = load_log(log)
-    if game_log.header("solo"):
-        if final_state is not None:
-            raise click.UsageError("--final-state is for games of 2 to 5 players, not solo logs")
-        solo = check_solo(game_log)
-        click.echo(dumps(solo_json(solo)) if as_json else format_solo(solo), nl=False)
-        return
-    result, end = check_log(game_log)
+    try:
+        game_log = load_log(log)
+        if game_log.header("solo"):
+            if final_state is not None:
+                raise click.UsageError(
+                    "--final-state is for games of 2 to 5 players, not solo logs"
+                )
+            solo = check_solo(game_log, lang)
+            click.echo(dumps(solo_json(solo)) if as_json else format_solo(solo, lang), nl=False)
+            return
+        result, end = check_log(game_log, lang)
+    except SourceError as error:
+        raise in_lang(error, lang) from None
     if final_state is not None:
         atomic.write_text(final_state, end)
-    click.echo(dumps(astra_json(result)) if as_json else format_astra(result), nl=False)
+    click.echo(dumps(astra_json(result)) if as_json else format_astra(result, lang), nl=False)

@@ -9,7 +9,9 @@ from typing import Any, NamedTuple
 
 from pnp.astra.endgame import parse_endgame
 from pnp.astra.final import EndGame, EndPlayer, FinalParts
+from pnp.astra.model import Element
 from pnp.astra.scoring_cards import ScoringCard, scoring
+from pnp.astra.text import Lang, text
 from pnp.parsing import read_source
 
 
@@ -30,10 +32,14 @@ class AstraResult(NamedTuple):
 
     @property
     def verdict(self) -> str:
+        return self.said(Lang.EN)
+
+    def said(self, lang: Lang) -> str:
+        """The verdict in ``lang``."""
         best = max(p.total for p in self.players)
-        if len(self.winners) == 1:
-            return f"Winner: {self.winners[0]} with {best}"
-        return f"Shared victory: {' and '.join(self.winners)} with {best}"
+        key = "report.winner" if len(self.winners) == 1 else "report.shared"
+        names = text("report.and", lang).join(self.winners)
+        return text(key, lang).format(names=names, best=best)
 
 
 def load_endgame(path: Path) -> EndGame:
@@ -47,44 +53,56 @@ def score_endgame(game: EndGame) -> AstraResult:
     return AstraResult(game, tuple(scores), winners)
 
 
-def _parts(s: PlayerScore) -> list[tuple[str, str, int]]:
+def element_name(element: Element, lang: Lang) -> str:
+    """An element as the tables name it: ``fire`` in English, ``Feu`` in French (the
+    rulebook's "la ligne Air")."""
+    return element.value if lang is Lang.EN else text(f"terms.{element.value}", lang)
+
+
+def _said(key: str, lang: Lang, **values: object) -> str:
+    return text(f"report.{key}", lang).format(**values)
+
+
+def _parts(s: PlayerScore, lang: Lang = Lang.EN) -> list[tuple[str, str, int]]:
     """(JSON key, table label, Fame) for each part, in the rulebook's order."""
     p, parts = s.player, s.parts
-    active = ", ".join(f"{c.name} {c.fame}" for c in p.active) or "none"
+    active = ", ".join(f"{c.title(lang)} {c.fame}" for c in p.active) or _said("no_cards", lang)
+    card = "+".join(element_name(e, lang) for e in sorted(p.final_scoring, key=lambda e: e.value))
     return [
-        ("fame", "Fame from play", parts.play_fame),
-        ("pouch_size", "Pouch size", parts.pouch_size),
-        ("card_limit", f"Card limit (Wisdom {p.wisdom})", parts.card_limit),
-        ("stardust", f"Stardust {p.stardust} ÷ 3", parts.stardust),
-        ("marked_stars", f"Marked stars {s.marked} ÷ 2", parts.marked),
-        ("active_fame", f"Active cards: {active}", parts.active_fame),
-        (
-            "final_scoring",
-            f"Final Scoring card {ScoringCard(p.final_scoring).key}",
-            parts.card.total,
-        ),
+        ("fame", text("score_pad.play_fame", lang), parts.play_fame),
+        ("pouch_size", text("terms.pouch_size", lang), parts.pouch_size),
+        ("card_limit", _said("card_limit_row", lang, wisdom=p.wisdom), parts.card_limit),
+        ("stardust", _said("stardust_row", lang, stardust=p.stardust), parts.stardust),
+        ("marked_stars", _said("marked_row", lang, marked=s.marked), parts.marked),
+        ("active_fame", _said("active_row", lang, cards=active), parts.active_fame),
+        ("final_scoring", _said("card_row", lang, card=card), parts.card.total),
     ]
 
 
-def _player(s: PlayerScore) -> list[str]:
-    rows = _parts(s)
+def _player(s: PlayerScore, lang: Lang) -> list[str]:
+    rows = _parts(s, lang)
     width = max(len(label) for _, label, _ in rows) + 2
     lines = [s.player.name]
     lines += [f"  {label:<{width}}{points:>4}" for _, label, points in rows]
     card = s.parts.card
     named = zip(scoring().rows, card.rows, strict=True)
-    lines.append("    rows: " + ", ".join(f"{e.value} {n}" for e, n in named))
-    lines.append("    columns: " + ", ".join(str(n) for n in card.columns))
-    lines.append(f"  {'total':<{width}}{s.total:>4}")
+    marks = ", ".join(f"{element_name(e, lang)} {n}" for e, n in named)
+    lines.append("    " + text("report.rows", lang).format(rows=marks))
+    columns = ", ".join(str(n) for n in card.columns)
+    lines.append("    " + text("report.columns", lang).format(columns=columns))
+    lines.append(f"  {text('report.total', lang):<{width}}{s.total:>4}")
     return lines
 
 
-def format_astra(result: AstraResult) -> str:
-    board = ", ".join(b.card.name for b in result.game.board) or "no marks"
-    lines = [f"Astra · {len(result.players)} players · board: {board}", ""]
+def format_astra(result: AstraResult, lang: Lang = Lang.EN) -> str:
+    board = ", ".join(b.card.title(lang) for b in result.game.board)
+    head = text("report.header", lang).format(
+        players=len(result.players), board=board or text("report.no_marks", lang)
+    )
+    lines = [head, ""]
     for s in result.players:
-        lines += [*_player(s), ""]
-    lines.append(result.verdict)
+        lines += [*_player(s, lang), ""]
+    lines.append(result.said(lang))
     return "\n".join(lines) + "\n"
 
 
