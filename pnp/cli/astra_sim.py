@@ -9,6 +9,8 @@ from pathlib import Path
 import click
 
 from pnp.astra.solo import Difficulty
+from pnp.astra.text import Lang, text
+from pnp.cli.astra import LANG
 from pnp.cli.astra_solo import DIFFICULTY_HELP, difficulty_option
 from pnp.cli.play_options import given, simulation_options
 
@@ -26,6 +28,7 @@ from pnp.cli.play_options import given, simulation_options
     "--difficulty", default="", callback=difficulty_option, help=f"With --solo. {DIFFICULTY_HELP}"
 )
 @simulation_options
+@LANG
 def simulate(
     players: int,
     solo: bool,
@@ -35,6 +38,7 @@ def simulate(
     bot: str,
     jobs: int,
     logs: Path | None,
+    lang: Lang,
 ) -> None:
     """Bots play whole games: scores, game length, how often each card is discovered and
     each ability used; solo, how often Ptolemy wins."""
@@ -50,11 +54,12 @@ def simulate(
     with contextlib.ExitStack() as stack:
         progress = None
         if sys.stderr.isatty():  # a bar only for a person watching: pipes stay clean
-            bar = click.progressbar(length=games, label="simulating", file=sys.stderr)
+            label = text("report.simulating", lang)
+            bar = click.progressbar(length=games, label=label, file=sys.stderr)
             progress = stack.enter_context(bar).update
         summary, texts = run(players, games, seed, bot, logs is not None, progress, against, jobs)
     if logs is not None:
         width = len(str(games))
-        for k, text in enumerate(texts, 1):
-            atomic.write_text(logs / f"game-{k:0{width}d}.txt", text)
-    click.echo(format_summary(summary, 1 if solo else players, bot, against), nl=False)
+        for k, log in enumerate(texts, 1):
+            atomic.write_text(logs / f"game-{k:0{width}d}.txt", log)
+    click.echo(format_summary(summary, 1 if solo else players, bot, against, lang), nl=False)

@@ -13,10 +13,11 @@ from functools import partial
 
 from pnp.astra.actions import Action, Dream, PickBoon, UseAbility, format_action
 from pnp.astra.bots import BOTS, Bot
-from pnp.astra.constellations import constellation, constellations
+from pnp.astra.constellations import constellation, constellations, fold
 from pnp.astra.game import Game
 from pnp.astra.setup import PTOLEMY, Setup, setup, solo_game
 from pnp.astra.solo import Difficulty, format_difficulty
+from pnp.astra.text import Lang, text
 from pnp.play import parallel
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
@@ -204,50 +205,84 @@ def _play_block(
     return summary, logs
 
 
-def _quartiles(values: list[int]) -> str:
+def _number(number: str, lang: Lang) -> str:
+    """A decimal as ``lang`` writes it: 55.2, 55,2."""
+    return number if lang is Lang.EN else number.replace(".", ",")
+
+
+def _rate(share: float, lang: Lang, digits: int = 0) -> str:
+    """A share as a percentage: 3.0%, 3,0 %."""
+    rate = f"{share:.{digits}%}"
+    return rate if lang is Lang.EN else _number(rate, lang).replace("%", "\u00a0%")
+
+
+def _quartiles(values: list[int], lang: Lang) -> str:
     s = sorted(values)
     q = statistics.quantiles(s, n=4) if len(s) > 1 else [s[0]] * 3
-    return (
-        f"mean {statistics.fmean(s):.1f}  sd {statistics.pstdev(s):.1f}  min {s[0]}  "
-        f"q1 {q[0]:g}  median {q[1]:g}  q3 {q[2]:g}  max {s[-1]}"
-    )
+    numbers = {
+        "mean": f"{statistics.fmean(s):.1f}",
+        "sd": f"{statistics.pstdev(s):.1f}",
+        "min": str(s[0]),
+        "q1": f"{q[0]:g}",
+        "median": f"{q[1]:g}",
+        "q3": f"{q[2]:g}",
+        "max": str(s[-1]),
+    }
+    return _said("quartiles", lang, **{k: _number(v, lang) for k, v in numbers.items()})
+
+
+def _said(key: str, lang: Lang, **values: object) -> str:
+    return text(f"report.sim_{key}", lang).format(**values)
 
 
 def format_summary(
-    summary: Summary, players: int, bot: str, difficulty: frozenset[Difficulty] | None = None
+    summary: Summary,
+    players: int,
+    bot: str,
+    difficulty: frozenset[Difficulty] | None = None,
+    lang: Lang = Lang.EN,
 ) -> str:
     games = summary.games
     if difficulty is None:
         lines = [
-            f"astra: {games} games, {players} players, {bot} bots",
-            f"score     {_quartiles(summary.scores)}",
-            f"rounds    {_quartiles(summary.rounds)}",
-            f"shared victories {summary.shared / games:.1%}",
+            _said("header", lang, games=games, players=players, bot=bot),
+            _said("score", lang, quartiles=_quartiles(summary.scores, lang)),
+            _said("rounds", lang, quartiles=_quartiles(summary.rounds, lang)),
+            _said("shared", lang, rate=_rate(summary.shared / games, lang, 1)),
         ]
     else:
+        modifiers = format_difficulty(difficulty) or text("report.no_difficulty", lang)
         lines = [
-            f"astra: {games} solo games against Ptolemy, {bot} bot, "
-            f"difficulty: {format_difficulty(difficulty) or 'none'}",
-            f"score     {_quartiles(summary.scores)}",
-            f"Ptolemy   {_quartiles(summary.his_scores)}",
-            f"rounds    {_quartiles(summary.rounds)}",
-            f"Ptolemy wins {summary.his_wins / games:.1%} "
-            f"(his library ran out in {summary.ran_out / games:.1%})",
+            _said("solo_header", lang, games=games, bot=bot, difficulty=modifiers),
+            _said("score", lang, quartiles=_quartiles(summary.scores, lang)),
+            _said("ptolemy", lang, quartiles=_quartiles(summary.his_scores, lang)),
+            _said("rounds", lang, quartiles=_quartiles(summary.rounds, lang)),
+            _said(
+                "ptolemy_wins",
+                lang,
+                wins=_rate(summary.his_wins / games, lang, 1),
+                ran_out=_rate(summary.ran_out / games, lang, 1),
+            ),
         ]
     if summary.dreams:
-        lines.append(
-            f"dreamer pen  {summary.dreams / games:.1f} Dream phases, "
-            f"{summary.dreamt / games:.2f} cards completed (nobody's) per game"
-        )
-    lines.append("final scoring card   dealt   won")
+        dreams = _number(f"{summary.dreams / games:.1f}", lang)
+        cards = _number(f"{summary.dreamt / games:.2f}", lang)
+        lines.append(_said("dreamer", lang, dreams=dreams, cards=cards))
+    lines.append(_said("scoring_head", lang))
     for pair in sorted(summary.scoring):
         dealt = summary.scoring[pair]
-        lines.append(f"  {pair:<18}{dealt:>7}  {summary.won[pair] / dealt:>4.0%}")
-    return "\n".join([*lines, *_discoveries(summary), *_counts(summary)]) + "\n"
+        card = "+".join(_element(e, lang) for e in pair.split("+"))
+        won = _rate(summary.won[pair] / dealt, lang)
+        lines.append(_said("scoring_row", lang, card=card, dealt=dealt, won=won))
+    return "\n".join([*lines, *_discoveries(summary, lang), *_counts(summary, lang)]) + "\n"
 
 
-def _discoveries(summary: Summary) -> list[str]:
-    lines = ["discovered by star count   seen  discovered"]
+def _element(name: str, lang: Lang) -> str:
+    return name if lang is Lang.EN else text(f"terms.{name}", lang)
+
+
+def _discoveries(summary: Summary, lang: Lang) -> list[str]:
+    lines = [_said("sizes_head", lang)]
     by_size: dict[int, list[str]] = {}
     for card in constellations():
         by_size.setdefault(card.size, []).append(card.name)
@@ -255,19 +290,26 @@ def _discoveries(summary: Summary) -> list[str]:
         seen = sum(summary.seen[name] for name in by_size[size])
         found = sum(summary.discovered[name] for name in by_size[size])
         if seen:
-            lines.append(f"  {size:>2} stars{seen:>18}  {found / seen:>9.0%}")
-    lines.append("constellation           seen  discovered")
+            found_rate = _rate(found / seen, lang)
+            lines.append(_said("sizes_row", lang, size=size, seen=seen, rate=found_rate))
+    lines.append(_said("cards_head", lang))
     rate = {name: summary.discovered[name] / seen for name, seen in summary.seen.items()}
-    for name in sorted(rate, key=lambda n: (-rate[n], n)):
-        lines.append(f"  {name:<20}{summary.seen[name]:>6}  {rate[name]:>9.0%}")
+    title = {name: constellation(name).title(lang) for name in rate}
+    for name in sorted(rate, key=lambda n: (-rate[n], fold(title[n]), title[n])):
+        seen, found_rate = summary.seen[name], _rate(rate[name], lang)
+        lines.append(_said("cards_row", lang, card=title[name], seen=seen, rate=found_rate))
     return lines
 
 
-def _counts(summary: Summary) -> list[str]:
-    lines = ["ability               uses per game"]
+def _counts(summary: Summary, lang: Lang) -> list[str]:
+    lines = [_said("abilities_head", lang)]
     for ability, uses in sorted(summary.used.items(), key=lambda kv: (-kv[1], kv[0])):
-        lines.append(f"  {ability:<20}{uses / summary.games:>15.2f}")
-    lines.append("boon picked           per game")
+        per_game = _number(f"{uses / summary.games:.2f}", lang)
+        lines.append(_said("abilities_row", lang, ability=ability, uses=per_game))
+    lines.append(_said("boons_head", lang))
     for boon, picks in sorted(summary.boons.items(), key=lambda kv: (-kv[1], kv[0])):
-        lines.append(f"  {boon:<20}{picks / summary.games:>10.2f}")
+        kind, amount = boon.split(" ")
+        name = boon if lang is Lang.EN else f"{text(f'terms.boon_{kind}', lang)} {amount}"
+        per_game = _number(f"{picks / summary.games:.2f}", lang)
+        lines.append(_said("boons_row", lang, boon=name, picks=per_game))
     return lines
