@@ -181,6 +181,32 @@ def test_syntax_problems_are_all_reported(check: Check) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("old", "expected"),
+    [
+        ("players: Ann Ben Cat", "log.txt:3:9: 'players:' needs a value"),
+        ("chart: lyra-spec.txt", "log.txt:1:7: 'chart:' needs a value"),
+        ("objectives: two-rows four-corners half-sky core", "log.txt:2:12: 'objectives:' needs"),
+    ],
+)
+def test_a_header_line_without_its_value_is_one_problem(
+    check: Check, old: str, expected: str
+) -> None:
+    """Not also "missing 'players:' line"."""
+    key = old.partition(":")[0]
+    code, _, err = check(HEAD.replace(old, f"{key}:") + ROUND1 + FIRST)
+    assert code == 1 and len(err.splitlines()) == 1 and err.startswith(expected), err
+
+
+def test_game_lines_without_an_extended_variant_are_one_problem(check: Check) -> None:
+    """The rest is read as a match, so its chart: lines raise nothing more."""
+    game = "chart: lyra-spec.txt\nobjectives: two-rows four-corners half-sky core\n" + ROUND1
+    log = "players: Ann Ben Cat\nvariant: standard\n\ngame 1\n" + game + "\ngame 2\n" + game
+    code, _, err = check(log)
+    assert code == 1
+    assert err.splitlines() == ["log.txt:4:1: 'game N' lines belong to variant: extended"]
+
+
 def test_two_player_order_and_the_unused_die(check: Check) -> None:
     head = HEAD.replace("Ann Ben Cat", "Ann Ben").replace("standard", "two-player")
     ok = "round 1\nroll: 1 2 3 4 5\nAnn: 5 A1-E1\nBen: 4 A1-D1\nBen: 3 A2-C2\nAnn: 2 A2-B2\n"

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, SourceError
 from pnp.starcharts.finished import parse_finished
 from tests.conftest import Run
 
@@ -439,3 +439,66 @@ def test_completed_lines_without_a_circled_star_are_points_left_on_the_table(
     ).replace("abilities: split used, reroll", "abilities: split used, reroll, flip, adjust")
     code, _, err = game(every_star)
     assert (code, err) == (0, "")
+
+
+GRID = set("xo.*A-| ")
+GRID_LINES = [n for n, line in enumerate(SPEC.splitlines()) if line and set(line) <= GRID]
+
+
+@given(st.sampled_from(GRID_LINES), st.integers(0, 7), st.booleans())
+@settings(max_examples=30, deadline=None)
+def test_a_row_one_cell_short_or_long_is_one_problem(row: int, cell: int, longer: bool) -> None:
+    """The row's length is the mistake: its shifted cells, the Filled Sheet, claims and
+    circles read from the grid raise nothing more."""
+    from pnp.score.starcharts import score_finished
+    from pnp.starcharts.chart import read_chart
+
+    lines = SPEC.splitlines()
+    cells = lines[row].split()
+    cells.insert(cell, "x") if longer else cells.pop(cell)
+    lines[row] = " ".join(cells)
+    game_ = parse_finished("\n".join(lines), "game.txt")
+    with pytest.raises(SourceError) as caught:
+        score_finished(game_, read_chart(DATA / "lyra-spec.txt"))
+    length = 9 if longer else 7
+    assert [str(p) for p in caught.value.problems] == [
+        f"game.txt:{row + 1}:{2 * length - 1}: a row of this 8×8 chart has 8 cells, "
+        f"not {length} [sheet.grid]"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # a missing row: not also "Filled Sheet holds 5 but … is not marked"
+        (
+            "x x x x x x x x\nx o x",
+            "x o x",
+            "game.txt:14:1: Alice's grid has 7 rows; the chart has 8 [sheet.grid]",
+        ),
+        # an o on a cell that is no star: not also a complaint about the circles
+        (
+            "x * . . A . . x",
+            "x * o . A . . x",
+            "game.txt:21:5: o marks a circled star, but C2 is not a star on the chart [sheet.grid]",
+        ),
+        # a misspelt dealt card: not also "two-rows was not dealt" for the claims of it
+        (
+            "objectives: two-rows four-corners",
+            "objectives: two-row four-corners",
+            "game.txt:4:1: unknown objective 'two-row' (expected one of",
+        ),
+        # a name with a space: its sheet is still read, so its grid rows raise nothing
+        ("player: Alice", "player: Alice Smith", "game.txt:6:9: 'player:' needs one name"),
+        # no player line: one problem, not one for each line of the sheet
+        (
+            "player: Alice\n",
+            "",
+            "game.txt:6:1: this grid has no 'player: NAME' line above it (a sheet starts",
+        ),
+    ],
+)
+def test_one_mistake_is_one_problem(game: Score, old: str, new: str, expected: str) -> None:
+    assert old in SPEC
+    problems = _problems(game, SPEC.replace(old, new, 1))
+    assert len(problems) == 1 and problems[0].startswith(expected), problems

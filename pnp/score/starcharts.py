@@ -72,6 +72,7 @@ class _Scorer:
         self.problems = ProblemCollector(game.path)
         self.warnings = ProblemCollector(game.path)
         self.cards = objective_by_id()
+        self.dealt_known = True  # false when the objectives line has a problem of its own
 
     def say(self, line: int, col: int, rule: str, message: str) -> None:
         _say(self.problems, line, col, rule, message)
@@ -94,6 +95,7 @@ class _Scorer:
         players = ("solo",) if variant is Variant.SOLO else names
         objectives = tuple(text for _, text in g.objectives)
         for problem in check_setup(Setup(self.chart, objectives, players, variant)):
+            self.dealt_known &= problem.rule != "setup.objectives"
             self.say(
                 g.objectives_line if problem.rule == "setup.objectives" else g.players[0].line,
                 1,
@@ -109,11 +111,17 @@ class _Scorer:
             )
         return variant
 
-    def grid(self, p: PlayerText) -> tuple[int, int]:
-        """(marked, circled) masks of a player's grid, checking it against the chart."""
+    def grid(self, p: PlayerText) -> tuple[int | None, int | None]:
+        """(marked, circled) masks of a player's grid, checking it against the chart.
+        Neither is known with a row too many or missing (no cell is compared then: which
+        row is which is not known), or a row of the wrong length (its cells are shifted, so
+        not compared); circled is not with an o on a cell that is no star. Checks that read
+        an unknown mask are not made."""
         n = self.chart.size
         rows = p.grid
-        if p.grid_rows != n:
+        sound = p.grid_rows == n
+        stars_only = True
+        if not sound:
             line = rows[n].line if len(rows) > n else (rows[-1].line + 1 if rows else p.line + 1)
             self.say(
                 line, 1, "sheet.grid", f"{p.name}'s grid has {p.grid_rows} rows; the chart has {n}"
@@ -127,6 +135,10 @@ class _Scorer:
                     "sheet.grid",
                     f"a row of this {n}×{n} chart has {n} cells, not {count}",
                 )
+                sound = False
+                continue
+            if p.grid_rows != n:  # a row missing or too many: which one is not known
+                continue
             for c, (col, ch) in enumerate(cells[:n]):
                 index = r * n + c
                 kind = self.chart.cells[index]
@@ -136,6 +148,7 @@ class _Scorer:
                     marked |= 1 << index
                     circled |= 1 << index
                     if kind is not Cell.STAR:
+                        stars_only = False
                         self.say(
                             line,
                             col,
@@ -151,9 +164,13 @@ class _Scorer:
                         f"{format_cell(index, n)} is "
                         f"'{kind.value}' on the chart, not '{ch}' (x marks a cell)",
                     )
-        return marked, circled
+        if not sound:
+            return None, None
+        return marked, circled if stars_only else None
 
-    def boxes(self, p: PlayerText, marked: int, variant: Variant | None) -> None:
+    def boxes(self, p: PlayerText, marked: int | None, variant: Variant | None) -> None:
+        """The boxes' order, rounds and claims; with ``marked`` None (a grid that cannot
+        be read) no claim is checked against the grid."""
         seen_empty = False
         last_round = 0
         claimed: set[str] = set()
@@ -212,13 +229,15 @@ class _Scorer:
                     f"unknown objective {shown(box.objective)}",
                 )
                 continue
-            if box.objective not in dealt:
+            if self.dealt_known and box.objective not in dealt:
                 self.say(p.boxes_line, box.col, "claim.dealt", f"{box.objective} was not dealt")
             if box.objective in claimed:
                 self.say(
                     p.boxes_line, box.col, "claim.twice", f"{p.name} claims {box.objective} twice"
                 )
             claimed.add(box.objective)
+            if marked is None:
+                continue
             if not met(box.objective, self.g, marked):
                 self.say(
                     p.boxes_line,
@@ -532,11 +551,15 @@ def score_finished(game: FinishedGame, chart: Chart) -> tuple[GameResult, list[P
     for p in game.players:
         marked, circled = scorer.grid(p)
         scorer.boxes(p, marked, variant)
+        if marked is None:
+            continue
         scorer.filled(p, marked)
-        scorer.circles(p, marked, circled)
+        if circled is not None:
+            scorer.circles(p, marked, circled)
         scorer.skip_placeable(p, marked)
         scorer.comets(p, marked)
-        scorer.missed_gains(p, marked, circled)
+        if circled is not None:
+            scorer.missed_gains(p, marked, circled)
     if (
         variant is not None
         and variant is not Variant.VERSUS_AI

@@ -164,9 +164,14 @@ def parse_finished(text: str, path: str) -> FinishedGame:
         match = _KEY.match(line.strip())
         indent = len(line) - len(line.lstrip())
         if match is None:
-            if current is None:
+            if current is None and not set(line.strip()) <= GRID_SYMBOLS | {" "}:
                 problems.add(lineno, indent + 1, "expected 'chart:', 'objectives:' or 'player:'")
                 continue
+            if current is None:  # one problem, and the rest of the sheet is read as its own
+                message = "this grid has no 'player: NAME' line above it (a sheet starts with one)"
+                problems.add(lineno, indent + 1, message)
+                current = _Player("", lineno - 1)
+                players.append(current)
             current.grid_rows += 1
             if len(current.grid) == MAX_GRID:
                 continue
@@ -192,7 +197,6 @@ def parse_finished(text: str, path: str) -> FinishedGame:
         elif key == "player":
             if len(toks) != 1:
                 problems.add(lineno, value_col, "'player:' needs one name, without spaces")
-                continue
             if len(players) == MAX_SHEETS:
                 problems.add(
                     lineno,
@@ -201,10 +205,12 @@ def parse_finished(text: str, path: str) -> FinishedGame:
                     "two-player 2; solo A and B; versus-ai 1); this is one more",
                 )
                 problems.raise_if_any()
-            if toks[0][1] in names:
-                problems.add(lineno, toks[0][0], f"player {shown(toks[0][1])} is listed twice")
-            names.add(toks[0][1])
-            current = _Player(toks[0][1], lineno)
+            name = value.strip()  # one token, unless that was a problem above
+            if name in names:
+                problems.add(lineno, value_col, f"player {shown(name)} is listed twice")
+            names.add(name)
+            # A sheet whose name is wrong still takes its lines: they raise no problems.
+            current = _Player(name, lineno)
             players.append(current)
         elif current is None:
             problems.add(lineno, indent + 1, f"'{key}:' belongs to a player: start with 'player:'")
@@ -232,7 +238,7 @@ def parse_finished(text: str, path: str) -> FinishedGame:
         problems.add(1, 1, "no 'player:' sheets")
     for p in players:
         if not p.boxes_line:
-            problems.add(p.line, 1, f"{p.name} has no 'boxes:' line")
+            problems.add(p.line, 1, f"{p.name or 'this sheet'} has no 'boxes:' line")
     problems.raise_if_any()
     chart_line, _, chart = header["chart"]
     obj_line, obj_col, obj_text = header["objectives"]

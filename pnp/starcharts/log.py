@@ -94,11 +94,13 @@ class _Game:
         self.objectives: tuple[Token, ...] = ()
         self.objectives_line = line
         self.steps: list[Step] = []
+        self.written: set[str] = set()  # header keys written, even without a value
 
 
 def parse_log(text: str, path: str, chart_for: ChartFor) -> GameLog:
     problems = ProblemCollector(path)
     header: dict[str, tuple[int, tuple[Token, ...]]] = {}
+    written: set[str] = set()  # top header keys written, even without a value
     games: list[_Game] = [_Game(1)]
     extended = False
     game_lines = 0
@@ -113,9 +115,11 @@ def parse_log(text: str, path: str, chart_for: ChartFor) -> GameLog:
             word, number = numbered.group(1).lower(), int(numbered.group(2))
             if word == "round":
                 game.steps.append(Step(lineno, indent + 1, RoundLine(number)))
-            elif not extended:
-                problems.add(lineno, indent + 1, "'game N' lines belong to variant: extended")
             else:
+                if not extended:
+                    message = "'game N' lines belong to variant: extended"
+                    problems.add(lineno, indent + 1, message)
+                    extended = True  # the rest is read as a match: no problem of its own
                 game_lines += 1
                 if number != game_lines:
                     problems.add(lineno, indent + 1, f"expected game {game_lines}")
@@ -141,6 +145,7 @@ def parse_log(text: str, path: str, chart_for: ChartFor) -> GameLog:
         lowered = key.lower()
         if lowered in HEADER_KEYS and not game.steps:
             values = tuple(tokens(rest, rest_col))
+            (game.written if lowered in ("chart", "objectives") else written).add(lowered)
             if not values:
                 problems.add(lineno, rest_col, f"'{lowered}:' needs a value")
                 continue
@@ -183,7 +188,7 @@ def parse_log(text: str, path: str, chart_for: ChartFor) -> GameLog:
             problems.add(lineno, exc.col, exc.message)
             continue
         game.steps.append(Step(lineno, indent + 1, TurnLine(key, turn)))
-    _finish(games, header, problems, extended)
+    _finish(games, header, written, problems, extended)
     problems.raise_if_any()
     variant_line, variant = header.get("variant", (0, ((0, "standard"),)))
     players_line, players = header["players"]
@@ -206,18 +211,20 @@ def parse_log(text: str, path: str, chart_for: ChartFor) -> GameLog:
 def _finish(
     games: list[_Game],
     header: dict[str, tuple[int, tuple[Token, ...]]],
+    written: set[str],
     problems: ProblemCollector,
     extended: bool,
 ) -> None:
-    if "players" not in header:
+    """Problems of the whole log; a line written without a value has had its own."""
+    if "players" not in written:
         problems.add(1, 1, "missing 'players:' line")
     for n, game in enumerate(games, 1):
         where = f"game {n}: " if extended else ""
-        if not game.chart_ref:
-            problems.add(game.line, 1, f"{where}missing 'chart:' line")
-        if not game.objectives:
-            problems.add(game.line, 1, f"{where}missing 'objectives:' line")
-    if extended and len(games) != 3:
+        for key in ("chart", "objectives"):
+            if key not in game.written:
+                problems.add(game.line, 1, f"{where}missing '{key}:' line")
+    declared = "variant" in header and header["variant"][1][0][1] == "extended"
+    if declared and len(games) != 3:
         problems.add(games[-1].line, 1, f"an extended match has 3 games, not {len(games)}")
     if "players" in header:
         line, names = header["players"]
