@@ -12,13 +12,16 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given
 
+from pnp.astra.bots import BOTS
 from pnp.astra.constellations import constellation
 from pnp.astra.endgame import parse_endgame
 from pnp.astra.log import parse_log
 from pnp.astra.setup import setup
+from pnp.astra.solo import Difficulty
 from pnp.cli import PnpGroup
 from pnp.cli.astra_check import check
 from pnp.errors import PnpError, SourceError
+from pnp.play import astra_simulate
 from pnp.score.astra import load_endgame, score_endgame
 from pnp.score.astra_replay import check_log, log_setup, replay
 from tests.test_fuzz_parsers import FUZZ, mutated
@@ -304,3 +307,85 @@ def test_check_replays_a_solo_log_with_both_scores_and_refuses_a_final_state(
     assert data
     refused = CliRunner().invoke(cli(), ["check", str(solo), "--final-state", str(tmp_path / "e")])
     assert refused.exit_code == 2 and not (tmp_path / "e").exists()
+
+
+# A line is one player's turn (astra.turn.over): a step after the turn it writes has
+# ended is refused where it is, not played for the next player.
+
+
+def test_an_observe_after_a_rest_on_its_line_is_refused_where_it_is() -> None:
+    # Line 17, "Robin: rest": no discovery, so Robin's turn ends with the Rest.
+    problems = replayed(changed(17, "Robin: rest", "Robin: rest; Libra:6"))
+    assert problems == [
+        "g.txt:17:14: Robin's turn is over: a line is one turn (Matthew's turn starts a line "
+        "of its own, like Matthew: rest) [astra.turn.over]"
+    ]
+
+
+def test_two_rests_on_one_line_are_refused_not_scored() -> None:
+    text = TEXT.replace("Robin: rest\nMatthew: rest\n", "Robin: rest; rest\n", 1)
+    assert replayed(text)[0].startswith("g.txt:17:14: Robin's turn is over")
+
+
+def test_a_line_without_a_name_after_a_finished_turn_is_refused() -> None:
+    text = TEXT.replace("Robin: rest\n", "Robin: rest\nLibra:6\n", 1)
+    assert replayed(text)[0].startswith("g.txt:18:1: Robin's turn is over")
+
+
+def test_the_steps_of_one_turn_may_share_its_line() -> None:
+    # Lines 15-16: the boon pick of Dorothy's discovery moves up to her line.
+    lines = LINES[:]
+    assert lines[14].startswith("Dorothy: use Corvus; Libra:4; end")
+    assert lines[15].startswith("pick Matthew 1")
+    lines[14] = "Dorothy: use Corvus; Libra:4; end; pick Matthew 1"
+    del lines[15]
+    result, _ = check_log(parse_log("\n".join(lines) + "\n", "g.txt"))
+    assert [p.total for p in result.players] == [36, 42, 47]
+
+
+def test_a_pick_on_his_discovery_written_on_your_turns_line_is_refused() -> None:
+    lines = SOLO.splitlines()
+    at = lines.index("pick You 3")
+    mine = max(i for i in range(at) if lines[i].startswith("You:"))
+    lines[mine] += "; pick You 3"
+    del lines[at]
+    problem = _solo_replayed("\n".join(lines) + "\n")[0]
+    assert problem.startswith(f"s.txt:{mine + 1}:")
+    assert problem.endswith(
+        "(a boon you pick on his discovery goes on a line of its own) [astra.turn.over]"
+    )
+
+
+# After Andromeda, Eridanus or Virgo (the Action phase skipped), a pick or a discard
+# ends the Action phase as after an Observe: ``end`` may be left out.
+
+SKIP = re.compile(r"(use (?:Andromeda|Eridanus|Virgo) [^;\n]*); end(?=; (?:pick|discard)|\n)")
+
+
+def _simulated(players: int, seed: int, difficulty: frozenset[Difficulty] | None = None) -> str:
+    played = astra_simulate.play(players, seed, BOTS["random"], difficulty)
+    return astra_simulate.log_text(played)
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "difficulty"),
+    [
+        (3, 7581974182852995732, None),  # Ada: use Andromeda Crater:1; end; pick Cleo 2
+        (2, 132617877545208785, None),  # …: use Andromeda Delphinus:3; end; discard …
+        (1, 5255008286971575629, frozenset()),  # solo: end, then pick Ada 2 on his discovery
+    ],
+)
+def test_end_may_be_left_out_after_an_ability_that_skips_the_action_phase(
+    players: int, seed: int, difficulty: frozenset[Difficulty] | None
+) -> None:
+    from pnp.score.astra_replay import check_solo
+
+    text = _simulated(players, seed, difficulty)
+    short, left_out = SKIP.subn(r"\1", text)
+    assert left_out, "the random bots no longer play this game: pick another seed"
+    if difficulty is None:
+        scored = [check_log(parse_log(t, "g.txt"))[0].players for t in (text, short)]
+        assert [p.total for p in scored[0]] == [p.total for p in scored[1]]
+    else:
+        solo = [check_solo(parse_log(t, "s.txt")) for t in (text, short)]
+        assert solo[0].parts.total == solo[1].parts.total

@@ -144,6 +144,19 @@ class Game:
         return self._s.now.skip_action
 
     @property
+    def action_open(self) -> bool:
+        """Whether the active player's Action phase is open, for ``End`` to close: after an
+        Observe, or after an ability that skips it."""
+        s = self._s
+        return s.phase is Phase.ACTION or (s.phase is Phase.ABILITY and s.now.skip_action)
+
+    @property
+    def his_discovery(self) -> bool:
+        """Solo: Ptolemy's turn waits for the boon you pick on a card he discovered."""
+        s = self._s
+        return s.solo is not None and s.active == PTOLEMY and s.phase is Phase.BOONS
+
+    @property
     def last_turn(self) -> int | None:
         """The number of the game's last turn (counting from 0), once the end shows."""
         return self._s.last_turn if self._s.last_turn >= 0 else None

@@ -13,6 +13,7 @@ RULES: dict[str, str] = {
     # Turn structure
     "astra.turn.phase": "a step belongs to the phase the turn is in",
     "astra.turn.order": "only the player whose decision is due makes it",
+    "astra.turn.over": "a log line is one player's turn: no step after that turn is over",
     "astra.game.over": "nothing is played after the last turn",
     "astra.action.skipped": "no Observe or Rest after an ability that skips the Action phase",
     "astra.action.required": "the Action phase is an Observe or a Rest",

@@ -128,6 +128,14 @@ def _start(game: Game, turn: Turn) -> None:
         raise RuleError("astra.turn.order", f"it is {game.active}'s turn, not {turn.player}'s")
 
 
+def _turn_over(game: Game, player: str) -> RuleError:
+    if game.his_discovery:
+        then = "a boon you pick on his discovery goes on a line of its own"
+    else:
+        then = f"{game.active}'s turn starts a line of its own, like {game.active}: rest"
+    return RuleError("astra.turn.over", f"{player}'s turn is over: a line is one turn ({then})")
+
+
 def replay(log: GameLog, dealt: Setup, lang: Lang = Lang.EN) -> Game:
     """The finished game the log records from the set-up ``dealt`` (``log_setup``), or a
     ``SourceError`` at its first illegal step (or where it ends, if the game has not: said
@@ -147,10 +155,15 @@ def replay(log: GameLog, dealt: Setup, lang: Lang = Lang.EN) -> Game:
                 _start(game, turn)
         except RuleError as error:
             raise _stop(log, *opened, error) from None
-        for step in turn.steps:
+        for first, step in enumerate(turn.steps, 1):
             try:
-                if isinstance(step.action, PickBoon | Discard) and game.phase is Phase.ACTION:
+                if isinstance(step.action, PickBoon | Discard) and game.action_open:
                     game = game.apply(End())
+                if game.turn != playing and not game.over:
+                    if turn.player is None and first == 1 and game.his_discovery:
+                        playing = game.turn  # solo: your pick on his discovery
+                    else:
+                        raise _turn_over(game, dealt.players[playing % len(dealt.players)])
                 game = game.apply(step.action)
             except RuleError as error:
                 raise _stop(log, step.line, step.col, error) from None
