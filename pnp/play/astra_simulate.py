@@ -15,10 +15,12 @@ from pnp.astra.actions import Action, Dream, PickBoon, UseAbility, format_action
 from pnp.astra.bots import BOTS, Bot
 from pnp.astra.constellations import constellation, constellations, fold
 from pnp.astra.game import Game
+from pnp.astra.model import Element
 from pnp.astra.setup import PTOLEMY, Setup, setup, solo_game
 from pnp.astra.solo import Difficulty, format_difficulty
 from pnp.astra.text import Lang, text
 from pnp.play import parallel
+from pnp.score.astra import element_name
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 MAX_DECISIONS = 10_000  # a game of random bots takes about 150
@@ -271,14 +273,10 @@ def format_summary(
     lines.append(_said("scoring_head", lang))
     for pair in sorted(summary.scoring):
         dealt = summary.scoring[pair]
-        card = "+".join(_element(e, lang) for e in pair.split("+"))
+        card = "+".join(element_name(Element(e), lang) for e in pair.split("+"))
         won = _rate(summary.won[pair] / dealt, lang)
         lines.append(_said("scoring_row", lang, card=card, dealt=dealt, won=won))
     return "\n".join([*lines, *_discoveries(summary, lang), *_counts(summary, lang)]) + "\n"
-
-
-def _element(name: str, lang: Lang) -> str:
-    return name if lang is Lang.EN else text(f"terms.{name}", lang)
 
 
 def _discoveries(summary: Summary, lang: Lang) -> list[str]:
