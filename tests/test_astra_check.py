@@ -389,3 +389,15 @@ def test_end_may_be_left_out_after_an_ability_that_skips_the_action_phase(
     else:
         solo = [check_solo(parse_log(t, "s.txt")) for t in (text, short)]
         assert solo[0].parts.total == solo[1].parts.total
+
+
+def test_a_solo_game_whose_end_showed_before_his_pile_ran_out_is_scored() -> None:
+    # Seed 004, "Fin de la partie": the Game End card showed on your turn, so his last
+    # turn, with an empty pile, is played from his face-up cards and the game is scored.
+    from pnp.score.astra_replay import check_solo
+
+    text = _simulated(1, 1648494568488066455, frozenset({Difficulty.EASY_STARDUST_10}))
+    result = check_solo(parse_log(text, "s.txt"))
+    view = result.ptolemy
+    assert view.pile == 0 and None in view.seen[:2], "no longer this case: pick another seed"
+    assert not view.lost and result.verdict == "Ptolemy wins with 61 (Ada 29)"

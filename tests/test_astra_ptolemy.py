@@ -22,6 +22,7 @@ from pnp.astra.ptolemy import (
     reshuffle,
     rest,
     rests,
+    roll,
     runs_out,
     stars_to_mark,
     target,
@@ -129,6 +130,21 @@ def test_he_makes_you_lose_when_his_pile_is_empty_as_he_observes() -> None:
     with pytest.raises(SoloError, match=r"no top card.*astra\.ptolemy\.library"):
         pick(lib, 6)
     assert not you_win(80, 40, library_ran_out=True)
+
+
+def test_the_die_is_rolled_again_while_it_points_at_no_card() -> None:
+    # Once the Game End card has shown he plays on with an empty pile (seed 004, "Fin de
+    # la partie"): 5-6, the top of his pile, is rolled again; a full library, never.
+    full = library(ids("Leo", "Taurus", "Cetus"))
+    assert [roll(full, random.Random(n)) for n in range(50)] == [
+        random.Random(n).randint(1, 6) for n in range(50)
+    ]
+    empty, _ = upkeep(full, Source.TOP, 3)
+    assert empty.pile == ()
+    rolled = {roll(empty, random.Random(n)) for n in range(50)}
+    assert rolled == {1, 2, 3, 4}
+    used, _ = upkeep(empty, Source.LEFT, 3)
+    assert {roll(used, random.Random(n)) for n in range(50)} == {3, 4}
 
 
 # His priority and the card he marks

@@ -14,11 +14,11 @@ import pytest
 from pnp.astra.actions import Action, Discard, Dream, End, Observe, PickBoon, Rest, format_action
 from pnp.astra.game import Game
 from pnp.astra.log import parse_log
-from pnp.astra.model import BoonKind
+from pnp.astra.model import CLOCKWISE, BoonKind, Element
 from pnp.astra.ptolemy import Library, Source, format_turn, path
 from pnp.astra.setup import PTOLEMY, solo_game
 from pnp.astra.solo import Difficulty, format_difficulty
-from pnp.astra.state import EMPTY, Phase, State, card_id, cards
+from pnp.astra.state import EMPTY, GAME_END, Phase, State, card_id, cards
 from pnp.score.astra_replay import check_solo, format_solo
 
 YOU = "You"
@@ -253,6 +253,57 @@ def test_his_library_running_out_loses_you_the_game() -> None:
     view = g.solo
     assert g.over and view is not None and view.lost and view.you_win is False
     assert view.score is not None and format_turn(view.last) == "his library has run out"  # type: ignore[arg-type]
+
+
+def _ending(element: str, pile: int, he_rests: bool = False) -> Callable[[State], None]:
+    """His library of ``pile`` cards under two face-up ones, and the next card drawn
+    uncovering the Game End card: the marker is on Water, so the next Rest passes the
+    discard icon and draws it; ``he_rests``: he has no Stardust, his turn is that Rest."""
+
+    def change(s: State) -> None:
+        his_library(of(element), pile)(s)
+        s.top = s.deck.index(GAME_END) - 1
+        s.sphere = CLOCKWISE.index(Element.WATER)
+        if he_rests:
+            s.players[1].stardust = 0
+
+    return change
+
+
+def _dream(g: Game) -> Game:
+    card = g.dream_cards()[0]
+    return g.apply(Dream(Observe(card, g.dream_paths(card)[0])))
+
+
+def _played_from_his_face_up_cards(g: Game) -> None:
+    view = g.solo
+    assert g.over and view is not None and not view.lost and view.last is not None
+    assert view.last.source in (Source.LEFT, Source.RIGHT) and view.last.die in (1, 2, 3, 4)
+    assert view.last.observes and view.pile == 0 and None in view.seen[:2]
+    assert view.score is not None and view.yours is not None
+    assert view.you_win is (view.yours > view.score.total)
+
+
+def test_the_end_shown_on_your_turn_he_plays_his_last_turn_with_an_empty_pile() -> None:
+    # Seed 004, "Fin de la partie": the Game End card showed before his pile ran out, so
+    # final scoring, and he still plays his turn after yours: the die picks one of his
+    # two face-up cards (5–6, the top of an empty pile, is rolled again).
+    g = _dream(edit(start(11), _ending("air", 0)).apply(Rest()))
+    assert g.last_turn == 1
+    _played_from_his_face_up_cards(g)
+
+
+def test_the_end_shown_on_his_turn_he_still_plays_the_last_round_with_an_empty_pile() -> None:
+    g = mine(edit(start(11), _ending("fire", 0, he_rests=True)))
+    assert g.last_turn == 3 and not g.over and g.active == YOU
+    g = mine(g)
+    _played_from_his_face_up_cards(g)
+
+
+def test_a_pile_emptied_on_his_last_turn_does_not_lose() -> None:
+    g = _dream(edit(start(11), _ending("air", 1)).apply(Rest()))
+    view = g.solo
+    assert g.over and view is not None and not view.lost and view.pile == 0
 
 
 def test_easy_reshuffle_turns_his_discard_into_his_pile() -> None:

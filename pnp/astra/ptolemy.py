@@ -84,11 +84,25 @@ def _card(lib: Library, source: Source) -> int:
     return lib.left if source is Source.LEFT else lib.right
 
 
+def _source(die: int) -> Source:
+    return (Source.LEFT, Source.RIGHT, Source.TOP)[(die - 1) // 2]
+
+
+def roll(lib: Library, rng: random.Random) -> int:
+    """His d6, rolled again while it points at no card: once the Game End card has shown
+    he plays on with an empty pile, choosing between his two face-up cards."""
+    assert lib.left != EMPTY or lib.right != EMPTY or lib.pile, "his library is empty"
+    while True:
+        die = rng.randint(1, 6)
+        if _card(lib, _source(die)) != EMPTY:
+            return die
+
+
 def pick(lib: Library, die: int) -> tuple[Source, int]:
     """The library card the d6 selects: 1–2 left, 3–4 right, 5–6 the top of his pile."""
     if not 1 <= die <= 6:
         raise SoloError("astra.ptolemy.die", f"a d6 shows 1 to 6, not {die}")
-    source = (Source.LEFT, Source.RIGHT, Source.TOP)[(die - 1) // 2]
+    source = _source(die)
     card = _card(lib, source)
     if card == EMPTY:
         raise SoloError("astra.ptolemy.library", f"his library has no {source.value} card")

@@ -346,11 +346,11 @@ def _ptolemy_turn(s: State) -> None:
     lib = solo.library
     if not lib.pile and not ptolemy.runs_out(lib, solo.difficulty):
         lib = ptolemy.reshuffle(lib, rng)
-    if not lib.pile:
+    if not lib.pile and s.last_turn < 0:  # the Game End card showing first, he plays on
         s.solo = replace(solo, lost=True, last=ptolemy.PtolemyTurn(s.turn, rested=False))
         s.phase = Phase.OVER
         return
-    die = rng.randint(1, 6)
+    die = ptolemy.roll(lib, rng)
     source, used = ptolemy.pick(lib, die)
     slot = ptolemy.target(
         s.board, [s.marked(i) for i in range(len(s.board))], cards()[used].card.element, rng
