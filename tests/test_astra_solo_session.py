@@ -4,68 +4,36 @@ says of his turns, illegal lines refused whole, and its log replayed by the chec
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.astra.actions import ActionSyntaxError, Observe, Rest, format_action
+from pnp.astra.actions import ActionSyntaxError, Discard, Observe, Rest, UseAbility, format_action
 from pnp.astra.bots import BOTS
+from pnp.astra.constellations import constellations
 from pnp.astra.log import parse_log
-from pnp.astra.ptolemy import PtolemyTurn, SoloView, Source
-from pnp.astra.solo import BoonPick, Difficulty, PtolemyScore, parse_difficulty
-from pnp.astra.state import EMPTY, Phase, card_id
+from pnp.astra.solo import Difficulty, PtolemyScore, parse_difficulty
+from pnp.astra.state import Phase
+from pnp.astra.text import Lang, text
 from pnp.cli.astra_check import check
 from pnp.cli.astra_solo import solo
-from pnp.play.astra_solo import (
-    HELP,
-    SoloSession,
-    read_decisions,
-    say_boon,
-    say_score,
-    say_turn,
-)
+from pnp.play.astra_solo import SoloSession, read_decisions, say_score
 from pnp.score.astra_replay import check_solo
 
 
-def _view(stardust: int = 5) -> SoloView:
-    return SoloView(
-        frozenset(), 12, stardust, 0, (), (None, None, None), 20, None, (), False, None, None, None
+def test_his_score() -> None:
+    score = PtolemyScore(12, 9, 4, 2, 10, 8)
+    assert say_score(score) == (
+        "Ptolemy: 45 Fame (12 from play, 9 card Fame, 4 for stars, 2 for Telescopes,"
+        " 10 for elements, 8 for sets)."
     )
-
-
-def test_his_rest_names_the_sphere_and_the_dreamer_pens_stars() -> None:
-    rest = PtolemyTurn(3, rested=True, dream=(card_id("Taurus"), (10, 8)))
-    assert say_turn(rest, _view(5), "Earth") == [
-        "Ptolemy rests: 5 Stardust, the sphere marker to Earth.",
-        "The dreamer pen marks Taurus: stars 10-8.",
-    ]
-
-
-def test_his_observe_names_the_die_the_card_and_every_star() -> None:
-    leo, taurus = card_id("Leo"), card_id("Taurus")
-    turn = PtolemyTurn(1, False, 3, Source.RIGHT, leo, taurus, ((1, 2), (5,)), 1)
-    (line,) = say_turn(turn, _view(), "Fire")
-    assert line.startswith("Ptolemy rolls 3: the right card, Leo (Fire, ")
-    assert line.endswith("He marks Taurus: stars 1-2 then 5, spending 1 Telescope(s).")
-    nothing = PtolemyTurn(1, False, 5, Source.TOP, leo, EMPTY)
-    assert say_turn(nothing, _view(), "Fire")[0].endswith(
-        "No card round the board is left to mark."
-    )
-    assert "you lose" in say_turn(PtolemyTurn(9, False), _view(), "Fire")[0]
-
-
-def test_his_boon_and_score() -> None:
-    orion = card_id("Orion")
-    assert say_boon(orion, BoonPick(2, 3, 1)) == (
-        "Ptolemy takes boon 2 of Orion: 3 Fame and a Telescope."
-    )
-    assert say_boon(orion, BoonPick(4, 5, 0)) == "Ptolemy takes boon 4 of Orion: 5 Fame."
-    assert "no Fame boon" in say_boon(orion, BoonPick(0, 0, 0))
-    assert say_score(PtolemyScore(12, 9, 4, 2, 10, 8)).startswith("Ptolemy: 45 Fame (12 from")
+    assert say_score(score, Lang.FR).startswith("Ptolémée : 45 Renommée (12 en jeu, 9 des")
 
 
 def test_a_line_holds_several_decisions() -> None:
@@ -106,7 +74,8 @@ def test_a_whole_game_typed_in_ends_with_both_scores_and_its_log_checks(
         "You win." if view.you_win else "Ptolemy wins.",
     ]
     assert said[-2].startswith(f"Ptolemy: {view.score.total} Fame")
-    assert any(s.startswith("Ptolemy rolls") and "He marks" in s for s in said)
+    assert any(s.startswith("Ptolemy rolls") and s.endswith(" stars.") for s in said)
+    assert any(s.startswith("Ptolemy marks ") for s in said)
     result = check_solo(parse_log(session.log(), "solo.txt"))
     assert result.parts.total == view.yours
     assert result.ptolemy == view
@@ -136,15 +105,15 @@ def test_an_illegal_line_is_refused_whole_and_changes_nothing() -> None:
 
 def test_help_board_quit() -> None:
     session = SoloSession("You", 6, frozenset())
-    assert session.handle("help").lines == (HELP,)
+    assert session.handle("help").lines == (text("solo.help", Lang.EN),)
     board = session.handle("board").lines[0]
     assert board.count("dreamer") == 3 and "Ptolemy: 12 Fame, 5 Stardust" in board
     assert "You: 0 Fame, 8 Stardust" in board and "in his pile" in board
     assert "; 16 cards in the deck and the Game End card." in board  # 20 less 3, less 1
-    assert session.prompt().startswith("Turn 1, sphere ")
+    assert session.prompt().startswith("Round 1, sphere ")
     card = next(c for c in session.game.board if c is not None)
     session.handle(f"{card}:{session.game.first_stars(card)[0]}")
-    assert session.prompt().endswith(": end, or Observe again with a Telescope")
+    assert session.prompt().endswith(": end (no Telescope for another Observe)")
     assert session.handle("quit").done and session.finished
 
 
@@ -183,10 +152,121 @@ def test_the_command_refuses_unknown_modifiers_and_ptolemys_name() -> None:
     assert bad.exit_code == 2 and "nightmare" in bad.output
     assert runner.invoke(solo, ["--difficulty", "easy-fame-0,hard-fame-20"]).exit_code == 2
     assert runner.invoke(solo, ["--name", "ptolemy"]).exit_code == 2
-    quit_ = runner.invoke(solo, ["--seed", "3", "--log", "never.txt"], input="quit\n")
-    assert quit_.exit_code == 0 and "Game abandoned." in quit_.output
-    assert "wrote" not in quit_.output
 
 
 def test_every_modifier_name_is_an_option() -> None:
     assert all(d.value in solo.params[1].help for d in Difficulty)  # type: ignore[operator]
+
+
+def _first_card(session: SoloSession) -> tuple[str, int]:
+    card = next(c for c in session.game.board if c is not None)
+    return card, session.game.first_stars(card)[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(constellations()), st.booleans(), st.sampled_from([str.lower, str.upper]))
+def test_card_names_are_read_as_board_prints_them(card: Any, french: bool, case: Any) -> None:
+    name = case(card.name_fr if french else card.name)
+    assert read_decisions(f"{name}:7-5") == (Observe(card.name, (7, 5)),)
+    assert read_decisions(f"use {name}  {name}:1 ; discard {name} Leo") == (
+        UseAbility(card.name, (Observe(card.name, (1,)),)),
+        Discard((card.name, "Leo")),
+    )
+
+
+def test_names_of_two_words() -> None:
+    assert read_decisions("Ursa Minor:7-5; petite ourse:1") == (
+        Observe("Ursa Minor", (7, 5)),
+        Observe("Ursa Minor", (1,)),
+    )
+    assert read_decisions("dream grand chien:3-4") == read_decisions("dream Canis-Major:3-4")
+    with pytest.raises(ActionSyntaxError, match="Ursa"):
+        read_decisions("Ursa Minuscule:7")
+
+
+def _to_dream(session: SoloSession) -> None:
+    while session.game.phase is not Phase.DREAM:
+        card, star = _first_card(session)
+        assert not session.handle(f"{card}:{star}; end").lines[0].startswith("Not")
+        assert not session.handle("rest").lines[0].startswith("Not")
+
+
+def test_a_bare_path_at_the_dream_prompt_is_the_dreamer_pens() -> None:
+    session = SoloSession("You", 9, frozenset())
+    session.handle("rest")
+    assert session.game.phase is Phase.DREAM
+    card = session.game.dream_cards()[0]
+    path = session.game.dream_paths(card)[0]
+    stars = "-".join(map(str, path))
+    lines = session.handle(f"{card}:{stars}").lines
+    assert lines and not lines[0].startswith("Not")
+    assert session.game.phase is not Phase.DREAM
+    assert f"You: rest; dream {card.replace(' ', '-')}:{stars}" in session.log()
+
+
+def test_another_observe_is_offered_only_with_a_telescope() -> None:
+    session = SoloSession("You", 6, frozenset())
+    card, star = _first_card(session)
+    session.handle(f"{card}:{star}")
+    assert session.game.player("You").telescopes == 0
+    assert "Telescope" not in session.prompt().split(":")[-1].replace("no Telescope", "")
+    assert session.prompt().endswith(": end (no Telescope for another Observe)")
+
+
+def test_ptolemys_turn_says_how_many_stars_his_card_marks() -> None:
+    session = SoloSession("You", 3, frozenset())
+    card, star = _first_card(session)
+    lines = session.handle(f"{card}:{star}; end").lines
+    rolls = next(line for line in lines if line.startswith("Ptolemy rolls"))
+    assert rolls.endswith(" stars.") and " he marks " in rolls and "stars)" not in rolls
+    assert any(line.startswith("Ptolemy has ") and "in his pile" in line for line in lines)
+
+
+def test_a_whole_game_in_french_says_nothing_in_english() -> None:
+    session = SoloSession("Vous", 3, frozenset(), Lang.FR)
+    said = play(session, "greedy", 3)
+    assert said[-1] in ("Vous gagnez.", "Ptolémée gagne.")
+    english = ("Ptolemy", "Fame", "Stardust", " the ", "Round", "sphere", " card")
+    spoken = [line for line in said if not line.startswith("> ")]
+    assert not [line for line in spoken if any(word in line for word in english)]
+    assert any(line.startswith("Ptolémée lance le dé") for line in spoken)
+    assert session.handle("aide").lines == (text("solo.help", Lang.FR),)
+
+
+def test_quit_and_end_of_input_keep_the_log_marked_unfinished(tmp_path: Path) -> None:
+    runner = CliRunner()
+    for name, typed in (("quit.txt", "quit\n"), ("eof.txt", ""), ("mid.txt", "board\n")):
+        session = SoloSession("You", 3, frozenset())
+        card, star = _first_card(session)
+        log = tmp_path / name
+        line = f"{card}:{star}; end\n{card}:{session.game.first_stars(card)[-1]}\n"
+        result = runner.invoke(solo, ["--seed", "3", "--log", str(log)], input=line + typed)
+        assert result.exit_code == 0, result.output
+        assert "marked unfinished" in result.output
+        written = log.read_text(encoding="utf-8")
+        assert written.startswith("# unfinished: left in round 2")
+        assert f"You: {card.replace(' ', '-')}:{star}; end" in written
+        checked = runner.invoke(check, [str(log)])
+        assert "the log ends before the game does" in str(checked.exception)
+
+
+def test_the_log_path_is_checked_before_play(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    link = tmp_path / "link"
+    link.symlink_to(fifo)
+    runner = CliRunner()
+    for path, why in (
+        (tmp_path / "no" / "log.txt", "is not a folder that exists"),
+        (tmp_path, "is a folder"),
+        (fifo, "is not a file"),
+        (link, "is not a file"),
+    ):
+        result = runner.invoke(solo, ["--seed", "1", "--log", str(path)], input="quit\n")
+        assert result.exit_code == 2 and why in result.output, result.output
+        assert "Solo Astra" not in result.output
+    assert fifo.is_fifo() and link.is_symlink()
+    (tmp_path / "ro").mkdir(mode=0o500)
+    if not os.access(tmp_path / "ro", os.W_OK):  # root writes anywhere
+        bad = runner.invoke(solo, ["--log", str(tmp_path / "ro" / "log.txt")], input="quit\n")
+        assert bad.exit_code == 2 and "cannot write into" in bad.output

@@ -1,198 +1,251 @@
 """Solo Astra against Ptolemy at the table: you play your Journal on paper and type your
 decisions in the game log's syntax; the engine (``solo_game``) shuffles with the seed and
-plays Ptolemy's turns, and the session says exactly what he marks and takes, shows the
-board on request, refuses an illegal line whole and writes the log ``pnp astra check``
-replays. Pure: text in, text out."""
+plays Ptolemy's turns, and the session says everything to change on the table after each
+of your turns and each of his (``pnp.play.astra_table``), shows the board on request,
+refuses an illegal line whole and writes the log ``pnp astra check`` replays, marked
+unfinished when you stop early. English or French. Pure: text in, text out."""
 
 from __future__ import annotations
 
-from pnp.astra.actions import Action, ActionSyntaxError, format_action, parse_action
+from pnp.astra.actions import (
+    Action,
+    ActionSyntaxError,
+    Dream,
+    Observe,
+    format_action,
+    parse_action,
+)
+from pnp.astra.constellations import UnknownConstellationError, constellation
 from pnp.astra.game import Game
-from pnp.astra.ptolemy import PtolemyTurn, SoloView
+from pnp.astra.ptolemy import format_turn
 from pnp.astra.rules import RuleError
 from pnp.astra.setup import PTOLEMY, solo_game
-from pnp.astra.solo import BoonPick, Difficulty, PtolemyScore, SoloError, format_difficulty
-from pnp.astra.state import EMPTY, Phase, card_id, cards
+from pnp.astra.solo import Difficulty, PtolemyScore, format_difficulty
+from pnp.astra.state import Phase, card_id, cards
+from pnp.astra.text import Lang, text
+from pnp.play.astra_table import changes, say, steps
 from pnp.play.starcharts_session import Reply
+from pnp.score.astra_problems import said
 
-HELP = """\
-Commands: your decisions as in the game log, several separated by ';'
-(Taurus:10-8-7, rest, end, use Leo, use Ara 3, pick You 2, discard Leo,
-dream Taurus:10-8); 'board' shows the cards round the board, both Journals
-and Ptolemy's library; 'help'; 'quit'."""
+_NAME_WORDS = 2  # the longest card names, English or French, have two words
 
 
-def _name(card: int) -> str:
-    return cards()[card].card.name
+def _joined(words: list[str]) -> str | None:
+    """``words`` as one card name or path (``Ursa Minor:7-5`` → ``Ursa-Minor:7-5``),
+    if they name a card."""
+    head, colon, stars = words[-1].partition(":")
+    name = "-".join([*words[:-1], head])
+    try:
+        constellation(name)
+    except UnknownConstellationError:
+        return None
+    return name + colon + stars
 
 
-def _stars(stars: tuple[int, ...]) -> str:
-    return "-".join(map(str, stars))
-
-
-def say_turn(turn: PtolemyTurn, view: SoloView, sphere: str) -> list[str]:
-    """His turn as you copy it onto the table: the Rest and the dreamer pen's stars, or
-    the die, the library card, the card he marks and every star (numbers)."""
-    if turn.rested:
-        out = [f"{PTOLEMY} rests: {view.stardust} Stardust, the sphere marker to {sphere}."]
-        if turn.dream is not None:
-            card, stars = turn.dream
-            out.append(f"The dreamer pen marks {_name(card)}: stars {_stars(stars)}.")
-        return out
-    if not turn.die:
-        return [f"{PTOLEMY}'s pile is empty as he Observes: you lose."]
-    assert turn.source is not None
-    used = cards()[turn.card].card
-    head = (
-        f"{PTOLEMY} rolls {turn.die}: the {turn.source.value} card, {used.name} "
-        f"({used.element.value.capitalize()}, {used.boons[0].amount} stars)."
-    )
-    if turn.target == EMPTY or not turn.observes:
-        return [f"{head} No card round the board is left to mark."]
-    marks = " then ".join(_stars(stars) for stars in turn.observes)
-    spent = f", spending {turn.telescopes} Telescope(s)" if turn.telescopes else ""
-    return [f"{head} He marks {_name(turn.target)}: stars {marks}{spent}."]
-
-
-def say_boon(card: int, pick: BoonPick) -> str:
-    """His boon as a helper on a discovered card."""
-    if not pick.boon:
-        return f"{PTOLEMY} takes no boon from {_name(card)}: no Fame boon is open."
-    extra = " and a Telescope" if pick.telescopes else ""
-    return f"{PTOLEMY} takes boon {pick.boon} of {_name(card)}: {pick.fame} Fame{extra}."
-
-
-def say_score(score: PtolemyScore) -> str:
-    parts = (
-        f"{score.fame} from play, {score.cards} card Fame, {score.stars} for stars, "
-        f"{score.telescopes} for Telescopes, {score.elements} for elements, "
-        f"{score.sets} for sets"
-    )
-    return f"{PTOLEMY}: {score.total} Fame ({parts})."
+def _one_word_names(part: str) -> str:
+    """A decision with card names of several words (as ``board`` prints them) hyphened."""
+    words, out = part.split(), []
+    while words:
+        k = next(
+            (k for k in range(_NAME_WORDS, 1, -1) if len(words) >= k and _joined(words[:k])),
+            1,
+        )
+        out.append(_joined(words[:k]) if k > 1 else words[0])
+        words = words[k:]
+    return " ".join(w for w in out if w)
 
 
 def read_decisions(text: str) -> tuple[Action, ...]:
-    """A line of decisions separated by ``;`` (``ActionSyntaxError`` names the bad one)."""
-    return tuple(parse_action(part) for part in text.split(";") if part.strip())
+    """A line of decisions separated by ``;`` (``ActionSyntaxError`` names the bad one);
+    card names in English or French, any case, with spaces or hyphens."""
+    return tuple(parse_action(_one_word_names(part)) for part in text.split(";") if part.strip())
 
 
-def _said(before: Game, after: Game) -> list[str]:
-    """What Ptolemy did between two states of the game: his turn, his boon picks."""
-    was, view = before.solo, after.solo
-    assert was is not None and view is not None
-    lines = []
-    if view.last is not None and view.last is not was.last:
-        lines += say_turn(view.last, view, after.sphere.value.capitalize())
-    return lines + [say_boon(card, pick) for card, pick in view.picks[len(was.picks) :]]
+def _title(name: str, lang: Lang) -> str:
+    return cards()[card_id(name)].card.title(lang)
 
 
 def _marks(stars: tuple[int, ...]) -> str:
-    return _stars(stars) or "-"
+    return "-".join(map(str, stars)) or "-"
 
 
-def show_board(game: Game) -> str:
+def show_board(game: Game, lang: Lang = Lang.EN) -> str:
     """The cards round the board with every pen's stars, both sides' resources and what
     you see of his library."""
     view = game.solo
     assert view is not None
-    you, him = game.players
+    you, _ = game.players
     in_deck = sum(c != "Game End" for c in game.deck)
-    end = " and the Game End card" if "Game End" in game.deck else ""
-    lines = [f"Sphere {game.sphere.value.capitalize()}; {in_deck} cards in the deck{end}."]
+    end = text("solo.board_game_end", lang) if "Game End" in game.deck else ""
+    element = text(f"terms.{game.sphere.value}", lang)
+    lines = [text("solo.board_head", lang).format(element=element, n=in_deck, end=end)]
     for card in game.board:
         if card is None:
             continue
         info = cards()[card_id(card)].card
         mine, his = game.marks(card)
         lines.append(
-            f"  {card} ({info.element.value.capitalize()}, {info.size} stars): "
-            f"{you} {_marks(mine)}, {him} {_marks(his)}, dreamer {_marks(game.dreamer(card))}"
+            text("solo.board_card", lang).format(
+                card=info.title(lang),
+                element=text(f"terms.{info.element.value}", lang),
+                size=info.size,
+                you=you,
+                yours=_marks(mine),
+                his=_marks(his),
+                dreamer=_marks(game.dreamer(card)),
+            )
         )
     p = game.player(you)
     lines.append(
-        f"{you}: {p.fame} Fame, {p.stardust} Stardust, {p.telescopes} Telescopes, "
-        f"active {' '.join(p.active) or '-'}, exhausted {' '.join(p.exhausted) or '-'}"
+        text("solo.board_you", lang).format(
+            you=you,
+            fame=p.fame,
+            stardust=p.stardust,
+            telescopes=p.telescopes,
+            active=" / ".join(_title(c, lang) for c in p.active) or "-",
+            exhausted=" / ".join(_title(c, lang) for c in p.exhausted) or "-",
+        )
     )
-    left, right, top = (c or "-" for c in view.seen)
+    left, right, top = (_title(c, lang) if c else "-" for c in view.seen)
     lines.append(
-        f"{him}: {view.fame} Fame, {view.stardust} Stardust, {view.telescopes} Telescopes, "
-        f"cards {' '.join(view.cards) or '-'}; library left {left}, right {right}, "
-        f"top {top}, {view.pile} in his pile"
+        text("solo.board_him", lang).format(
+            fame=view.fame,
+            stardust=view.stardust,
+            telescopes=view.telescopes,
+            cards=" / ".join(_title(c, lang) for c in view.cards) or "-",
+            left=left,
+            right=right,
+            top=top,
+            n=view.pile,
+        )
     )
     return "\n".join(lines)
+
+
+def say_score(score: PtolemyScore, lang: Lang = Lang.EN) -> str:
+    return text("solo.his_total", lang).format(
+        total=score.total,
+        fame=score.fame,
+        cards=score.cards,
+        stars=score.stars,
+        telescopes=score.telescopes,
+        elements=score.elements,
+        sets=score.sets,
+    )
+
+
+_HELP = ("help", "aide", "?")
+_BOARD = ("board", "plateau")
+_QUIT = ("quit", "quitter")
 
 
 class SoloSession:
     """A solo game fed one line at a time; ``handle`` answers each."""
 
-    def __init__(self, name: str, seed: int, difficulty: frozenset[Difficulty]) -> None:
-        self.name, self.seed, self.difficulty = name, seed, difficulty
+    def __init__(
+        self, name: str, seed: int, difficulty: frozenset[Difficulty], lang: Lang = Lang.EN
+    ) -> None:
+        self.name, self.seed, self.difficulty, self.lang = name, seed, difficulty, lang
         self.game = Game.start(solo_game(name, seed, difficulty))
         self.body: list[str] = []  # the log's turn lines so far
         self.steps: list[str] = []  # your decisions this turn, not yet written
         self.finished = False
 
+    def _t(self, key: str, **values: object) -> str:
+        return text(f"solo.{key}", self.lang).format(**values)
+
     def prompt(self) -> str:
         game = self.game
         if game.phase is Phase.BOONS:
-            return f"{game.resolving} discovered: your boon, one of {self._open()}"
+            boons = " ".join(map(str, game.open_boons()))
+            card = _title(game.resolving or "", self.lang)
+            return self._t("prompt_boons", card=card, boons=boons, you=self.name)
         if game.phase is Phase.DISCARD:
-            return f"Discard {game.excess} card(s) down to your card limit"
+            return self._t("prompt_discard", n=game.excess)
         if game.phase is Phase.DREAM:
-            return f"Dream: {game.dream_count} stars on {' or '.join(game.dream_cards())}"
-        now = f"Turn {game.turn // 2 + 1}, sphere {game.sphere.value.capitalize()}"
-        return (
-            f"{now}: end, or Observe again with a Telescope" if game.phase is Phase.ACTION else now
-        )
+            on = text("solo.or", self.lang).join(_title(c, self.lang) for c in game.dream_cards())
+            return self._t("prompt_dream", n=game.dream_count, cards=on)
+        element = text(f"terms.{game.sphere.value}", self.lang)
+        now = self._t("prompt_turn", round=game.turn // 2 + 1, element=element)
+        if game.phase is not Phase.ACTION:
+            return now
+        again = game.player(self.name).telescopes > 0
+        return self._t("prompt_again" if again else "prompt_end", now=now)
 
-    def _open(self) -> str:
-        return " ".join(map(str, self.game.open_boons()))
-
-    def handle(self, text: str) -> Reply:
-        word = text.strip().lower()
-        if word in ("help", "?"):
-            return Reply((HELP,))
-        if word == "quit":
+    def handle(self, line: str) -> Reply:
+        word = line.strip().lower()
+        if word in _HELP:
+            return Reply((self._t("help"),))
+        if word in _QUIT:
             self.finished = True
-            return Reply(("Game abandoned.",), True)
+            return Reply((self._t("abandoned"),), True)
         if not word:
-            return Reply(("Type your decisions, or 'help'.",))
-        if word == "board":
-            return Reply((show_board(self.game),))
+            return Reply((self._t("type_something"),))
+        if word in _BOARD:
+            return Reply((show_board(self.game, self.lang),))
         try:
-            actions = read_decisions(text)
+            actions = read_decisions(line)
         except ActionSyntaxError as error:
-            return Reply((f"Not understood: {error}",))
-        game, body, steps, lines = self.game, self.body[:], self.steps[:], []
+            return Reply((self._t("not_understood", error=error),))
+        game, body, steps_, lines = self.game, self.body[:], self.steps[:], []
         try:
-            for action in actions:
-                text = format_action(action)
+            for typed in actions:
+                action = self._dream(game, typed)
                 # a boon you pick on his discovery goes on a line of its own
-                (body if game.active == PTOLEMY else steps).append(text)
-                before, game = game, game.apply(action)
-                if steps and (game.turn != before.turn or game.over):
-                    body.append(f"{self.name}: {'; '.join(steps)}")
-                    steps = []
-                said = _said(before, game)
-                lines += said
-                body += [f"# {line}" for line in said]
-        except (RuleError, SoloError) as error:
-            return Reply((f"Not allowed, nothing changed: {error}",))
-        self.game, self.body, self.steps = game, body, steps
+                (body if game.active == PTOLEMY else steps_).append(format_action(action))
+                before, comments = game, []
+                for after in steps(game, action):
+                    lines += [say(c, self.lang) for c in changes(game, after, action)]
+                    comments += self._his_turn(game, after)
+                    game = after
+                if steps_ and (game.turn != before.turn or game.over):
+                    body.append(self._yours(steps_))
+                    steps_ = []
+                body += comments
+        except RuleError as error:
+            return Reply((self._t("not_allowed", error=said(str(error), self.lang)),))
+        self.game, self.body, self.steps = game, body, steps_
         if game.over:
             self.finished = True
             return Reply((*lines, *self.result()), True)
         return Reply(tuple(lines))
 
+    @staticmethod
+    def _dream(game: Game, action: Action) -> Action:
+        """At the Dream prompt a bare path is the dreamer pen's."""
+        if game.phase is Phase.DREAM and isinstance(action, Observe):
+            return Dream(action)
+        return action
+
+    def _yours(self, steps_: list[str]) -> str:
+        return f"{self.name}: {'; '.join(steps_)}"
+
+    @staticmethod
+    def _his_turn(before: Game, after: Game) -> list[str]:
+        """His turn as a comment in the log, when he played one."""
+        was, view = before.solo, after.solo
+        assert was is not None and view is not None
+        if view.last is None or view.last is was.last:
+            return []
+        return [f"# {PTOLEMY}: {format_turn(view.last)}"]
+
     def result(self) -> list[str]:
         view = self.game.solo
         assert view is not None and view.score is not None
-        verdict = "You win." if view.you_win else f"{PTOLEMY} wins."
-        return [f"{self.name}: {view.yours} Fame.", say_score(view.score), verdict]
+        verdict = self._t("you_win" if view.you_win else "he_wins")
+        return [
+            self._t("your_total", you=self.name, n=view.yours),
+            say_score(view.score, self.lang),
+            verdict,
+        ]
 
     def log(self) -> str:
-        """The game so far as a log that ``pnp astra check`` replays."""
+        """The game so far as a log that ``pnp astra check`` replays; a game not over is
+        marked unfinished in a comment at its top."""
         modifiers = format_difficulty(self.difficulty).replace(",", ", ") or "none"
+        unfinished = [] if self.game.over else [
+            f"# {self._t('log_unfinished', round=self.game.turn // 2 + 1)}"
+        ]
         head = [f"players: {self.name}", f"solo: {modifiers}", f"seed: {self.seed}", ""]
-        steps = [f"{self.name}: {'; '.join(self.steps)}"] if self.steps else []
-        return "\n".join([*head, *self.body, *steps]) + "\n"
+        steps_ = [self._yours(self.steps)] if self.steps else []
+        return "\n".join([*unfinished, *head, *self.body, *steps_]) + "\n"

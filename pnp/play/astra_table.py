@@ -1,0 +1,263 @@
+"""What a solo player changes on the printed table when the game moves on: Ptolemy's
+die, library card, marks and upkeep, discoveries and who takes the card, boons he takes,
+board refills, cards the deck loses, the sphere marker, the Game End card and every
+resource that changed. Pure: ``changes(before, after)`` compares two games and returns
+``Change`` values; ``say`` puts one into words (``data/astra/text/solo.toml``).
+
+The engine plays Ptolemy's turn inside the step that ends yours, so ``steps`` also gives
+the game as your turn ends, for the table to be told in the order it happens."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from pnp.astra.actions import Action, Observe, UseAbility
+from pnp.astra.game import Game
+from pnp.astra.model import CLOCKWISE, Element
+from pnp.astra.ptolemy import PtolemyTurn
+from pnp.astra.solo import Difficulty
+from pnp.astra.state import EMPTY, GAME_END, PTOLEMY, YOU, Phase, State, card_id, cards
+from pnp.astra.text import Lang, text
+
+
+class Card(NamedTuple):
+    id: int
+
+
+class Stars(NamedTuple):
+    numbers: tuple[int, ...]
+
+
+class Resources(NamedTuple):
+    """Resources that changed: (term key, before, after) each."""
+
+    items: tuple[tuple[str, int, int], ...]
+
+
+Arg = int | str | Card | Stars | Element | Resources
+
+
+class Change(NamedTuple):
+    """One thing to change on the table: an entry of ``solo.toml`` and its values."""
+
+    key: str
+    args: tuple[tuple[str, Arg], ...] = ()
+
+
+def _c(key: str, **args: Arg) -> Change:
+    return Change(key, tuple(args.items()))
+
+
+def _before_him(game: Game, action: Action, after: Game) -> Game:
+    """``game`` after ``action`` as your turn ends, before Ptolemy plays: the same step on
+    a copy whose game ends with your turn (the Game End card taken out of its deck, so
+    that its showing cannot move that end), then the real deck and end put back."""
+    s = game.state.copy()
+    end = s.deck.index(GAME_END)
+    s.deck = s.deck[:end] + s.deck[end + 1 :]
+    s.top -= s.top > end
+    s.last_turn = s.turn
+    m = Game(s).apply(action).state  # a fresh copy, shared with nobody
+    m.deck, m.top = game.state.deck, m.top + (m.top >= end)
+    shown = game.state.top < end < m.top  # the Game End card showed as your turn ended
+    m.last_turn = after.state.last_turn if shown else game.state.last_turn
+    m.phase = Phase.ABILITY
+    return Game(m)
+
+
+def steps(game: Game, action: Action) -> tuple[Game, ...]:
+    """The games after ``action``: when it ends your turn and Ptolemy plays his, first the
+    game as your turn ends, then the game after his turn."""
+    after = game.apply(action)
+    view, was = after.solo, game.solo
+    if game.state.active != YOU or view is None or was is None or view.last is was.last:
+        return (after,)
+    return (_before_him(game, action, after), after)
+
+
+def _his_turn(b: State, a: State) -> PtolemyTurn | None:
+    if b.solo is None or a.solo is None or a.solo.last is b.solo.last:
+        return None
+    return a.solo.last
+
+
+def _turn(t: PtolemyTurn, b: State, a: State) -> list[Change]:
+    """His Rest, or his die, library card, marks and upkeep."""
+    assert b.solo is not None and a.solo is not None
+    if t.rested:
+        gain = a.players[PTOLEMY].stardust - b.players[PTOLEMY].stardust
+        return [_c("he_rests", n=gain)]
+    if not t.die:
+        return [_c("he_runs_out")]
+    assert t.source is not None
+    element = cards()[t.card].card.element
+    x = cards()[t.card].card.boons[0].amount
+    where = "water" if element is Element.WATER else "closest"
+    out = [
+        _c(f"he_rolls_{t.source.value}", die=t.die, card=Card(t.card), element=element, x=x),
+        _c(f"he_aims_{where}", element=element),
+    ]
+    if t.target == EMPTY or not t.observes:
+        out.append(_c("he_marks_nothing"))
+    else:
+        first, *more = t.observes
+        out.append(_c("he_marks", card=Card(t.target), stars=Stars(first)))
+        out += [_c("he_marks_more", stars=Stars(s)) for s in more]
+    return out + _upkeep(t, b, a)
+
+
+def _upkeep(t: PtolemyTurn, b: State, a: State) -> list[Change]:
+    assert b.solo is not None and a.solo is not None
+    was, lib = b.solo.library, a.solo.library
+    out = [_c("he_discards_used", card=Card(t.card))]
+    if len(lib.pile) > len(was.pile):
+        out.append(_c("he_reshuffles"))
+    hidden = Difficulty.HARD_RIGHT_HIDDEN in a.solo.difficulty
+    for side, old, new in (("left", was.left, lib.left), ("right", was.right, lib.right)):
+        if new == old:
+            continue
+        if new == EMPTY:
+            out.append(_c(f"he_{side}_empty"))
+        elif side == "right" and hidden:
+            out.append(_c("he_right_hidden"))
+        else:
+            out.append(_c(f"he_refills_{side}", card=Card(new)))
+    if lib.pile and Difficulty.EASY_TOP_OPEN in a.solo.difficulty:
+        out.append(_c("he_top_open", card=Card(lib.pile[0])))
+    return out
+
+
+def _who(s: State, card: int) -> str:
+    """The key of who takes a discovered card in ``s``: you, him or nobody (discarded)."""
+    if card in s.players[YOU].owned:
+        return "you"
+    return "him" if card in s.players[PTOLEMY].owned else "nobody"
+
+
+def _discoveries(b: State, a: State) -> list[Change]:
+    """Cards completed or taken between ``b`` and ``a``, slot by slot, with the boons he
+    took on them and the card that refills the slot."""
+    out: list[Change] = []
+    assert b.solo is not None and a.solo is not None
+    picks = a.solo.picks[len(b.solo.picks) :]
+    for slot, card in enumerate(b.board):
+        if card == EMPTY:
+            continue
+        gone = a.board[slot] != card
+        if b.open(slot) and (gone or not a.open(slot)):
+            dreamt = a.dreamt if not gone else _who(a, card) == "nobody"
+            if dreamt:
+                out.append(_c("found_by_dreamer", card=Card(card)))
+            else:
+                out.append(_c(f"found_by_{_who(a, card) if gone else _active(a)}", card=Card(card)))
+        for _, pick in ((c, p) for c, p in picks if c == card):
+            key = "he_takes_no_boon" if not pick.boon else f"he_takes_boon_{pick.telescopes}"
+            out.append(_c(key, card=Card(card), boon=pick.boon, n=pick.fame))
+        if not gone:
+            continue
+        out.append(_c(f"taken_by_{_who(a, card)}", card=Card(card)))
+        new = a.board[slot]
+        if new == EMPTY:
+            out.append(_c("refill_none", old=Card(card)))
+        else:
+            out.append(_c("refill", card=Card(new), old=Card(card)))
+    return out
+
+
+def _active(s: State) -> str:
+    return "you" if s.active == YOU else "him"
+
+
+def _deck_discards(b: State, a: State) -> list[Change]:
+    """Cards that left the deck for the discard pile (the marker passed the discard
+    icon), and the cards you discarded down to your card limit."""
+    out = []
+    for card in a.discard[len(b.discard) :]:
+        if card in b.players[YOU].owned:
+            out.append(_c("you_discard", card=Card(card)))
+        elif card not in b.board:
+            out.append(_c("deck_discard", card=Card(card)))
+    return out
+
+
+_YOURS = ("fame", "stardust", "telescopes", "pouch_size", "wisdom", "card_limit")
+_HIS = ("fame", "stardust", "telescopes")
+
+
+def _resources(before: Game, after: Game, who: int) -> list[Change]:
+    name = before.players[who]
+    b, a = before.player(name), after.player(name)
+    keys = _YOURS if who == YOU else _HIS
+    items = tuple(
+        (k, getattr(b, k), getattr(a, k)) for k in keys if getattr(b, k) != getattr(a, k)
+    )
+    out = []
+    if items:
+        out.append(_c(f"{'your' if who == YOU else 'his'}_resources", values=Resources(items)))
+    if who == YOU:
+        out += [_c("exhausted", card=Card(card_id(c))) for c in a.exhausted if c in b.active]
+        out += [_c("reactivated", card=Card(card_id(c))) for c in a.active if c in b.exhausted]
+    return out
+
+
+def _your_marks(b: State, a: State, typed: Action | None) -> list[Change]:
+    """Stars your pen marked that you did not type (an ability that marks a star's
+    neighbours too)."""
+    paths = [typed] if isinstance(typed, Observe) else []
+    if isinstance(typed, UseAbility):
+        paths = list(typed.paths)
+    out = []
+    for slot, card in enumerate(a.board):
+        if card == EMPTY or b.board[slot] != card:
+            continue
+        new = a.marks[slot][YOU] & ~b.marks[slot][YOU]
+        for path in (p for p in paths if card_id(p.card) == card):
+            new &= ~sum(1 << (n - 1) for n in path.stars)
+        if new:
+            stars = tuple(n + 1 for n in range(new.bit_length()) if new >> n & 1)
+            out.append(_c("you_also_mark", card=Card(card), stars=Stars(stars)))
+    return out
+
+
+def changes(before: Game, after: Game, typed: Action | None = None) -> tuple[Change, ...]:
+    """Everything to change on the table from ``before`` to ``after``, in the order it
+    happens; at most one of Ptolemy's turns between them (see ``steps``). ``typed`` is
+    your decision between them, whose stars you marked already."""
+    b, a = before.state, after.state
+    turn = _his_turn(b, a)
+    out = _your_marks(b, a, typed)
+    if turn is not None:
+        out += _turn(turn, b, a)
+    if a.sphere != b.sphere:
+        out.append(_c("sphere", element=CLOCKWISE[a.sphere]))
+    out += _deck_discards(b, a)
+    if turn is not None and turn.dream is not None:
+        card, stars = turn.dream
+        out.append(_c("he_dreams", card=Card(card), stars=Stars(stars)))
+    out += _discoveries(b, a)
+    if b.last_turn < 0 <= a.last_turn:
+        out.append(_c("game_end", round=a.last_turn // 2 + 1))
+    out += _resources(before, after, YOU) + _resources(before, after, PTOLEMY)
+    if turn is not None and (turn.rested or turn.die):
+        view = after.solo
+        assert view is not None
+        out.append(_c("his_state", fame=view.fame, n=view.pile))
+    return tuple(out)
+
+
+def _word(arg: Arg, lang: Lang) -> str:
+    if isinstance(arg, Card):
+        return cards()[arg.id].card.title(lang)
+    if isinstance(arg, Stars):
+        return "-".join(map(str, arg.numbers))
+    if isinstance(arg, Element):
+        return text(f"terms.{arg.value}", lang)
+    if isinstance(arg, Resources):
+        return ", ".join(f"{text(f'terms.{k}', lang)} {o} → {n}" for k, o, n in arg.items)
+    return str(arg)
+
+
+def say(change: Change, lang: Lang) -> str:
+    """One change in words."""
+    return text(f"solo.{change.key}", lang).format(**{k: _word(v, lang) for k, v in change.args})
+
