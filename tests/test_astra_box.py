@@ -13,10 +13,11 @@ from pnp.astra.model import Element
 from pnp.astra.scoring_cards import scoring, scoring_cards
 from pnp.astra.text import Lang
 from pnp.draw.clip import ink_bounds
-from pnp.draw.shapes import PALE, Circle, Document, Item, Line, Page, Poly, Rect, Text
+from pnp.draw.shapes import PALE, Circle, Document, Flip, Item, Line, Page, Poly, Rect, Text
 from pnp.geometry import Box
 from pnp.layouts.astra.aid import aid_face, back_sections, front_sections
 from pnp.layouts.astra.box_documents import (
+    AID_SIZE,
     aid_document,
     journal_document,
     score_pad_document,
@@ -70,7 +71,7 @@ def pdf(kind: str, paper: Paper, lang: Lang) -> bytes:
 @pytest.mark.parametrize("lang", LANGS, ids=lambda lang: lang.value)
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize(
-    ("kind", "count"), [("journal", 2), ("scoring", 2), ("aid", 4), ("pad", 1)]
+    ("kind", "count"), [("journal", 2), ("scoring", 2), ("aid", 2), ("pad", 1)]
 )
 def test_pages_sizes_boxes_and_fonts(kind: str, count: int, paper: Paper, lang: Lang) -> None:
     data = pdf(kind, paper, lang)
@@ -164,13 +165,13 @@ FACES: dict[str, Callable[[Lang], list[CardFace]]] = {
 @pytest.mark.parametrize("lang", LANGS, ids=lambda lang: lang.value)
 @pytest.mark.parametrize(
     ("kind", "size"),
-    [(k, s) for k in sorted(FACES) for s in sorted(CARD_SIZES) if k != "aid" or s == "tarot"],
+    [(k, s) for k in sorted(FACES) for s in sorted(CARD_SIZES) if k != "aid"] + [("aid", "aid")],
 )
 def test_card_texts_stay_in_the_safe_zone_clear_of_every_line(
     kind: str, size: str, lang: Lang
 ) -> None:
-    """The aid is always tarot size; the Final Scoring cards take any card size."""
-    card = CARD_SIZES[size]
+    """The aid is always its own size; the Final Scoring cards take any card size."""
+    card = AID_SIZE if size == "aid" else CARD_SIZES[size]
     trim = Box(mm(20), mm(20), card.width, card.height)
     for face in FACES[kind](lang):
         items = face(trim, mm(3))
@@ -283,8 +284,10 @@ def test_a_score_pad_has_1_to_5_player_columns(players: int) -> None:
         score_pad_document(A4, Lang.EN, players)
 
 
-@pytest.mark.parametrize(("backs", "count"), [(Backs.NONE, 3), (Backs.DUPLEX, 4), (Backs.FOLD, 3)])
-def test_the_aid_is_five_tarot_cards_whatever_the_card_size(backs: Backs, count: int) -> None:
+@pytest.mark.parametrize(("backs", "count"), [(Backs.NONE, 2), (Backs.DUPLEX, 2), (Backs.FOLD, 3)])
+def test_the_aid_is_five_cards_on_one_sheet_whatever_the_card_size(
+    backs: Backs, count: int
+) -> None:
     options = CardOptions(size=CARD_SIZES["poker"], backs=backs)
     doc = aid_document(A4, options, Lang.FR)
     assert len(doc.pages) == count
@@ -296,10 +299,38 @@ def test_the_aid_is_five_tarot_cards_whatever_the_card_size(backs: Backs, count:
     assert len(shop.pages) == 10
     trim = shop.pages[0].trim
     assert trim is not None
-    assert (trim.w, trim.h) == pytest.approx((mm(70), mm(120)))
+    assert (trim.w, trim.h) == pytest.approx((mm(65), mm(127)))
 
 
-def test_the_final_scoring_cards_print_six_with_or_without_backs() -> None:
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+def test_the_five_aids_take_one_duplex_sheet(paper: Paper) -> None:
+    assert len(aid_document(paper, DUPLEX, Lang.EN).pages) == 2
+
+
+def test_the_final_scoring_cards_print_six_and_the_game_end_card_with_or_without_backs() -> None:
     shop = scoring_cards_document(LETTER, CardOptions(print_shop=True), Lang.EN)
-    assert len(shop.pages) == 6
+    assert len(shop.pages) == 7
     assert len(scoring_cards_document(A4, CardOptions(), Lang.FR).pages) == 1
+
+
+@pytest.mark.parametrize(
+    ("options", "count"),
+    [
+        (DUPLEX, 2),
+        (CardOptions(backs=Backs.DUPLEX, flip=Flip.SHORT, back_offset=(mm(2), mm(-1))), 2),
+        (CardOptions(backs=Backs.FOLD), 3),
+        (CardOptions(backs=Backs.DUPLEX, bleed=mm(3)), 4),
+        (CardOptions(backs=Backs.DUPLEX, print_shop=True), 14),
+    ],
+)
+def test_the_game_end_card_shares_the_scoring_sheet_with_its_own_back(
+    options: CardOptions, count: int
+) -> None:
+    """The scoring back says ASTRA and FINAL SCORING; the constellation back, the Game End
+    card's, says ASTRA twice: 6 scoring fronts and backs, and one constellation back."""
+    doc = scoring_cards_document(A4, options, Lang.EN)
+    assert len(doc.pages) == count
+    texts = [i.text for page in doc.pages for i in page.items if isinstance(i, Text)]
+    assert texts.count("GAME END") == 1
+    assert texts.count("FINAL SCORING") == 6 + 6
+    assert texts.count("ASTRA") == 6 + 2

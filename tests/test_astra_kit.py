@@ -17,18 +17,18 @@ from pnp.layouts.cards import CardOptions
 from pnp.paper import A4, LETTER
 from pnp.render.pdf import render_pdf
 from tests.conftest import Run
-from tests.pdfread import box, fonts, reader
+from tests.pdfread import box, fonts, reader, viewer_preferences
 
 KIT_FILES = (
     "constellation-cards.pdf",
     "constellation-cards-duplex.pdf",
-    "game-end-card-duplex.pdf",
-    "final-scoring-cards-duplex.pdf",
+    "final-scoring-and-game-end-cards-duplex.pdf",
     "player-aid-duplex.pdf",
     "journal.pdf",
     "sphere-boards.pdf",
     "tokens.pdf",
     "score-pad.pdf",
+    "setup-sheet.pdf",
     "README.txt",
     "CREDITS.txt",
 )
@@ -133,13 +133,13 @@ def test_kit_files_are_the_single_commands_defaults(run: Run) -> None:
     for args in (
         ["cards"],
         ["cards", "--backs", "duplex"],
-        ["game-end", "--backs", "duplex"],
         ["scoring-cards", "--backs", "duplex"],
         ["aid", "--backs", "duplex"],
         ["journal"],
         ["board"],
         ["tokens"],
         ["score-pad"],
+        ["setup-sheet"],
     ):
         result = run("astra", *args, "--lang", "fr", "--paper", "letter")
         assert result.exit_code == 0, (args, result.output)
@@ -154,12 +154,40 @@ def test_a_game_printed_in_english_only_refuses_french(run: Run) -> None:
     assert result.exit_code == 2 and "Star Charts is printed in en" in result.output
 
 
-def test_only_reprints_some_cards_by_any_name(run: Run) -> None:
+def test_only_reprints_some_cards_by_any_name_with_their_backs(run: Run) -> None:
     result = run("astra", "cards", "--only", "taureau, Ursa Major,leo", "-o", "some.pdf")
     assert result.exit_code == 0, result.output
     text = _text(Path("some.pdf"))
     assert "TAURUS" in text.upper() and "LEO" in text.upper() and "ARIES" not in text.upper()
-    assert len(reader(Path("some.pdf").read_bytes()).pages) == 1
+    data = Path("some.pdf").read_bytes()
+    pdf = reader(data)
+    assert len(pdf.pages) == 2  # the fronts, then their backs
+    assert "/Duplex" in viewer_preferences(data)
+    assert "TAURUS" not in pdf.pages[1].extract_text().upper()
+
+
+def test_only_prints_fronts_alone_when_told(run: Run) -> None:
+    result = run("astra", "cards", "--only", "leo", "--backs", "none", "-o", "leo.pdf")
+    assert result.exit_code == 0, result.output
+    assert len(reader(Path("leo.pdf").read_bytes()).pages) == 1
+    assert run("astra", "cards", "--only", "leo", "--print-shop", "-o", "shop.pdf").exit_code == 0
+    assert len(reader(Path("shop.pdf").read_bytes()).pages) == 2
+
+
+def test_the_kit_says_how_to_play_on_paper_and_how_to_reprint(kits: dict[str, Path]) -> None:
+    for lang, words in (
+        ("en", ["sleeves", "dry-erase", "pen of their own colour", "with its back"]),
+        ("fr", ["protège-cartes", "effaçables", "feutre de sa couleur", "avec son verso"]),
+    ):
+        readme = (kits[lang] / "astra" / "README.txt").read_text(encoding="utf-8")
+        for word in words:
+            assert word in readme.replace("\n", " "), word
+
+
+def test_game_end_alone_still_prints(run: Run) -> None:
+    result = run("astra", "game-end", "--backs", "duplex", "-o", "end.pdf")
+    assert result.exit_code == 0, result.output
+    assert len(reader(Path("end.pdf").read_bytes()).pages) == 2
 
 
 def test_an_unknown_card_is_a_usage_error_with_a_suggestion(run: Run) -> None:
@@ -170,7 +198,8 @@ def test_an_unknown_card_is_a_usage_error_with_a_suggestion(run: Run) -> None:
 def test_svg_cards_are_one_file_per_card(run: Run) -> None:
     result = run("astra", "cards", "--only", "taurus,leo,lyra", "--format", "svg", "-o", "c.svg")
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in Path(".").glob("c-*.svg")) == ["c-1.svg", "c-2.svg", "c-3.svg"]
+    # the three cards, then the shared back (a reprint prints backs unless told not to)
+    assert sorted(p.name for p in Path(".").glob("c-*.svg")) == [f"c-{n}.svg" for n in range(1, 5)]
 
 
 def test_star_numbers_can_be_hidden() -> None:

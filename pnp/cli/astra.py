@@ -18,6 +18,7 @@ COMMANDS = {
     "board": f"{PRINT}:board",
     "tokens": f"{PRINT}:tokens",
     "score-pad": f"{PRINT}:score_pad",
+    "setup-sheet": f"{PRINT}:setup_sheet",
     "score": "pnp.cli.astra_play:score",
     "check": "pnp.cli.astra_check:check",
     "simulate": "pnp.cli.astra_sim:simulate",

@@ -1,5 +1,5 @@
-"""``pnp astra cards|game-end|scoring-cards|aid|journal|board|tokens|score-pad``: Astra's
-printables, with the options every drawing command shares."""
+"""``pnp astra cards|game-end|scoring-cards|aid|journal|board|tokens|score-pad|setup-sheet``:
+Astra's printables, with the options every drawing command shares."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from pnp.cli.options import (
     printer_options,
     scale_option,
 )
-from pnp.cli.play_options import usage_errors
+from pnp.cli.play_options import given, usage_errors
 from pnp.paper import Paper
 from pnp.printer import PrinterProfile
 
@@ -68,7 +68,12 @@ def _only(names: str | None) -> list[Constellation] | None:
 
 
 @click.command()
-@click.option("--only", metavar="NAME,…", help="Only these cards (English or French names).")
+@click.option(
+    "--only",
+    metavar="NAME,…",
+    help="Only these cards (English or French names), with their backs (duplex) unless"
+    " --backs says otherwise: a reprinted card needs its back.",
+)
 @click.option(
     "--star-numbers/--no-star-numbers",
     default=True,
@@ -91,11 +96,16 @@ def cards(
 ) -> None:
     """The 48 constellation cards, 3 × 3 per page, with optional backs; with
     --format svg, one SVG per card."""
+    from dataclasses import replace
+
     from pnp.astra.constellations import constellations
     from pnp.layouts.astra.card_documents import card_svg_document, constellation_cards_document
     from pnp.layouts.astra.kit import cards_path
+    from pnp.paper import Backs
 
     chosen = _only(only) or list(constellations())
+    if only is not None and not given("backs"):
+        cards = replace(cards, backs=Backs.DUPLEX)
     if output.fmt == "svg":
         doc = _cards(lambda: card_svg_document(chosen, cards, lang, star_numbers))
     else:
@@ -131,7 +141,7 @@ def game_end(
 def scoring_cards(
     lang: Lang, cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output
 ) -> None:
-    """The 6 Final Scoring cards."""
+    """The 6 Final Scoring cards and the Game End card, on one sheet."""
     from pnp.layouts.astra.box_documents import scoring_cards_document
     from pnp.layouts.astra.kit import scoring_cards_path
 
@@ -148,7 +158,8 @@ def scoring_cards(
 def aid(
     lang: Lang, cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output
 ) -> None:
-    """The Player Aid cards, tarot size (the turn does not fit a poker card)."""
+    """The Player Aid cards, 65 × 127 mm (the turn does not fit a poker card), all five
+    on one sheet."""
     from pnp.layouts.astra.box_documents import aid_document
     from pnp.layouts.astra.kit import aid_path
 
@@ -214,3 +225,16 @@ def score_pad(
     from pnp.layouts.astra.kit import SCORE_PAD_PATH
 
     emit(score_pad_document(paper, lang, int(players)), output, SCORE_PAD_PATH, printer.factor)
+
+
+@click.command("setup-sheet")
+@LANG
+@scale_option
+@paper_option
+@output_options
+def setup_sheet(lang: Lang, printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    """The set-up sheet: the deck for 2 to 5 players, each player's share, and solo."""
+    from pnp.layouts.astra.box_documents import setup_sheet_document
+    from pnp.layouts.astra.kit import SETUP_SHEET_PATH
+
+    emit(setup_sheet_document(paper, lang), output, SETUP_SHEET_PATH, printer.factor)

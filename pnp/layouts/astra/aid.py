@@ -161,13 +161,13 @@ def _section(section: Section, size: float, width: float) -> list[Block]:
         ]
 
     blocks: list[Block] = [(size * 0.5 + head * LEADING, heading)]
-    blocks += [_point(p, size, width) for p in section.points]
+    blocks += [point_block(p, size, width) for p in section.points]
     if section.elements:
         blocks.append(_elements(section.elements, size))
     return blocks
 
 
-def _point(point: Point, size: float, width: float) -> Block:
+def point_block(point: Point, size: float, width: float) -> Block:
     indent = size * (2.0 if point.icon or point.step else 0.9)
     lead = text_width(point.lead + " ", size, Font.BOLD) if point.lead else 0.0
     lines = wrap(point.text, size, width - indent, first=width - indent - lead)

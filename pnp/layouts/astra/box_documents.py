@@ -1,5 +1,6 @@
 """Astra's printables other than the constellation cards and the boards, as whole
-documents: the Journals, the Final Scoring cards, the Player Aid cards and the score pad."""
+documents: the Journals, the Final Scoring cards, the Player Aid cards, the score pad
+and the set-up sheet."""
 
 from __future__ import annotations
 
@@ -9,14 +10,19 @@ from pnp.astra.scoring_cards import scoring_cards
 from pnp.astra.text import Lang, text
 from pnp.draw.shapes import Document
 from pnp.layouts.astra.aid import aid_face, back_sections, front_sections
+from pnp.layouts.astra.card_documents import game_end_card, mixed_back_pages
 from pnp.layouts.astra.journal import journal_page
 from pnp.layouts.astra.score_pad import score_pad_page
 from pnp.layouts.astra.scoring_cards import scoring_back, scoring_front
+from pnp.layouts.astra.setup_sheet import setup_sheet_page
 from pnp.layouts.cards import CardOptions, card_pages
-from pnp.paper import CARD_SIZES, Backs, Paper
+from pnp.paper import Backs, CardSize, Paper
+from pnp.units import mm
 
 AIDS = 5  # in the box
-AID_SIZE = CARD_SIZES["tarot"]
+# Narrower than tarot (70 × 120 mm) and a little taller: six fit a page of A4 or Letter,
+# so the five aids take one sheet.
+AID_SIZE = CardSize("aid", mm(65), mm(127))
 
 
 def journal_document(paper: Paper, lang: Lang, count: int = 1) -> Document:
@@ -27,17 +33,19 @@ def journal_document(paper: Paper, lang: Lang, count: int = 1) -> Document:
 
 
 def scoring_cards_document(paper: Paper, options: CardOptions, lang: Lang) -> Document:
-    """The six Final Scoring cards, with their back unless ``options`` say none."""
-    fronts = [scoring_front(card, lang) for card in scoring_cards()]
-    back = None if options.backs is Backs.NONE else scoring_back(lang)
-    pages = card_pages(fronts, back, paper, options)
+    """The six Final Scoring cards and the Game End card, on one sheet of poker cards:
+    the Game End card alone would take a sheet of its own. Each has its own back unless
+    ``options`` say none."""
+    back = scoring_back(lang)
+    cards = [(scoring_front(card, lang), back) for card in scoring_cards()]
+    pages = mixed_back_pages([*cards, game_end_card(lang)], paper, options)
     duplex = options.flip if options.backs is Backs.DUPLEX and not options.print_shop else None
-    title = f"Astra: {text('terms.final_scoring', lang)}"
+    title = f"Astra: {text('cards.scoring_and_game_end', lang)}"
     return Document(title, tuple(pages), duplex, subject=title)
 
 
 def aid_document(paper: Paper, options: CardOptions, lang: Lang) -> Document:
-    """The five Player Aid cards, always tarot size (70 × 120 mm): the turn on the front,
+    """The five Player Aid cards, always 65 × 127 mm: the turn on the front,
     the boons and the final scoring on the back. Without backs, each front prints beside
     its back, to cut out and glue back to back."""
     options = replace(options, size=AID_SIZE)
@@ -54,3 +62,11 @@ def score_pad_document(paper: Paper, lang: Lang, players: int = 5) -> Document:
     """A page of two end-of-game score pads with ``players`` columns, cut apart."""
     title = f"Astra: {text('score_pad.title', lang)}"
     return Document(title, (score_pad_page(paper, lang, players),), subject=title)
+
+
+def setup_sheet_document(paper: Paper, lang: Lang) -> Document:
+    """The set-up sheet: 2 to 5 players and solo, on one page."""
+    title = f"Astra: {text('setup_sheet.title', lang)}"
+    return Document(
+        title, (setup_sheet_page(paper, lang),), subject=text("setup_sheet.subject", lang)
+    )

@@ -17,6 +17,7 @@ JOURNAL_PATH = "astra/journal"
 BOARDS_PATH = "astra/sphere-boards"
 TOKENS_PATH = "astra/tokens"
 SCORE_PAD_PATH = "astra/score-pad"
+SETUP_SHEET_PATH = "astra/setup-sheet"
 
 
 def board_path(players: int | None) -> str:
@@ -36,7 +37,8 @@ def cards_path(options: CardOptions, only: bool = False) -> str:
 
 
 def scoring_cards_path(options: CardOptions) -> str:
-    return f"astra/final-scoring-cards{_suffix(options)}"
+    """The Final Scoring cards' and the Game End card's sheet."""
+    return f"astra/final-scoring-and-game-end-cards{_suffix(options)}"
 
 
 def game_end_path(options: CardOptions) -> str:
@@ -56,8 +58,9 @@ def jobs(settings: KitSettings) -> list[Job]:
         journal_document,
         score_pad_document,
         scoring_cards_document,
+        setup_sheet_document,
     )
-    from pnp.layouts.astra.card_documents import constellation_cards_document, game_end_document
+    from pnp.layouts.astra.card_documents import constellation_cards_document
     from pnp.paper import Backs
 
     paper, lang = settings.paper, Lang(settings.lang)
@@ -68,13 +71,13 @@ def jobs(settings: KitSettings) -> list[Job]:
     for options in (fronts, duplex):
         build = partial(constellation_cards_document, cards, paper, options, lang)
         out.append(Job(cards_path(options), build))
-    out.append(Job(game_end_path(duplex), lambda: game_end_document(paper, duplex, lang)))
     out.append(Job(scoring_cards_path(duplex), lambda: scoring_cards_document(paper, duplex, lang)))
     out.append(Job(aid_path(duplex), lambda: aid_document(paper, duplex, lang)))
     out.append(Job(JOURNAL_PATH, lambda: journal_document(paper, lang)))
     out.append(Job(BOARDS_PATH, lambda: boards_document(paper, lang)))
     out.append(Job(TOKENS_PATH, lambda: tokens_document(paper, lang)))
     out.append(Job(SCORE_PAD_PATH, lambda: score_pad_document(paper, lang)))
+    out.append(Job(SETUP_SHEET_PATH, lambda: setup_sheet_document(paper, lang)))
     return out
 
 
@@ -92,12 +95,10 @@ the ruler on every page must measure 50 mm.{scaled}{svg}
 {duplex}
     the same with their backs, for a duplex printer (made for a {flip}-edge
     flip, backs moved {dx},{dy} mm).{order}
-{game_end}
-    the Game End card, with its back.
 {scoring}
-    the 6 Final Scoring cards, with their backs.
+    the 6 Final Scoring cards and the Game End card, on one sheet, with their backs.
 {aid}
-    the Player Aid cards, with their backs.
+    the 5 Player Aid cards, on one sheet, with their backs.
 {journal}
     a Journal: print one per player.
 {boards}
@@ -106,15 +107,21 @@ the ruler on every page must measure 50 mm.{scaled}{svg}
     First Player token, Sphere marker, 20 Telescopes and 60 Stardust.
 {score_pad}
     the end-of-game score pad, in the order of final scoring.
+{setup_sheet}
+    the set-up sheet: the deck for 2 to 5 players, each player's share, solo.
 {calibration}
     a test sheet for your printer (in the folder above).
 
 {printer}
 
-`pnp astra cards --only NAME` reprints a lost or damaged card.
+Playing on paper: the cards and the Journals are written on in every game. Put the
+cards in sleeves and the Journals in clear sheet protectors and use dry-erase markers,
+or print new ones for each game. Each player needs a pen of their own colour (and a
+third one, the Dreamer's, for two players): boon picks and final scoring count each
+player's marked stars.
 
-You also need one marker pen per player (and a third one, the Dreamer's, for two
-players).
+`pnp astra cards --only NAME` reprints a lost or damaged card, with its back (duplex;
+`--backs none` for the front only).
 
 Credits: see CREDITS.txt.
 """,
@@ -131,12 +138,11 @@ ciel : il vous faut les règles (le livret de l'éditeur). Imprimez chaque page 
 {duplex}
     les mêmes avec leur verso, pour une imprimante recto verso (retournement
     sur le bord {flip}, versos décalés de {dx},{dy} mm).{order}
-{game_end}
-    la carte Fin de partie, avec son verso.
 {scoring}
-    les 6 cartes Décompte final, avec leur verso.
+    les 6 cartes Décompte final et la carte Fin de partie, sur une feuille, avec leur
+    verso.
 {aid}
-    les aides de jeu, avec leur verso.
+    les 5 aides de jeu, sur une feuille, avec leur verso.
 {journal}
     un plateau Joueur : à imprimer pour chaque joueur.
 {boards}
@@ -145,14 +151,22 @@ ciel : il vous faut les règles (le livret de l'éditeur). Imprimez chaque page 
     tuile Premier joueur, pion Élément, 20 Télescopes et 60 poussières d'étoile.
 {score_pad}
     le bloc de score, dans l'ordre du décompte final.
+{setup_sheet}
+    la mise en place : la pile pour 2 à 5 joueurs, ce que reçoit chaque joueur, le solo.
 {calibration}
     une page de test pour votre imprimante (dans le dossier au-dessus).
 
 {printer}
 
-`pnp astra cards --only NOM` réimprime une carte perdue ou abîmée.
+Jouer sur papier : on écrit sur les cartes et les plateaux Joueur à chaque partie.
+Glissez les cartes dans des protège-cartes et les plateaux dans des pochettes
+transparentes, et utilisez des feutres effaçables à sec, ou imprimez-en de nouveaux à
+chaque partie. Chaque joueur a besoin d'un feutre de sa couleur (et d'un troisième,
+celui du rêveur, à 2 joueurs) : le choix des bonus et le décompte final comptent les
+étoiles cochées par chaque joueur.
 
-Il vous faut aussi un feutre par joueur (et un troisième, celui du rêveur, à deux).
+`pnp astra cards --only NOM` réimprime une carte perdue ou abîmée, avec son verso
+(recto verso ; `--backs none` pour le recto seul).
 
 Crédits : voir CREDITS.txt.
 """,
@@ -206,13 +220,13 @@ def readme(written: dict[str, list[str]], settings: KitSettings, calibration: st
     return README[settings.lang].format(
         fronts=file_names(written[cards_path(CardOptions())]),
         duplex=file_names(written[cards_path(duplex)]),
-        game_end=file_names(written[game_end_path(duplex)]),
         scoring=file_names(written[scoring_cards_path(duplex)]),
         aid=file_names(written[aid_path(duplex)]),
         journal=file_names(written[JOURNAL_PATH]),
         boards=file_names(written[BOARDS_PATH]),
         tokens=file_names(written[TOKENS_PATH]),
         score_pad=file_names(written[SCORE_PAD_PATH]),
+        setup_sheet=file_names(written[SETUP_SHEET_PATH]),
         **fields,
     )
 
