@@ -200,3 +200,55 @@ def test_solo_takes_modifier_names_in_any_case_or_none() -> None:
 )
 def test_a_solo_header_names_what_is_wrong(header: str, expected: str) -> None:
     assert problems(header + "Ann: rest\n")[0].startswith(expected)
+
+
+# One mistake, one problem: what a mistake makes unreadable later is not refused again,
+# but every other mistake in the file is still listed.
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # a misspelt ability, then steps on its line and on the lines after it
+            HEAD + "Robin: use Aqula; Taurus:10-8; end\npick Matthew 1\nMatthew: rest\n",
+            "g.txt:3:12: unknown constellation 'Aqula'",
+        ),
+        (  # a name misspelt in players: is said at the first line for the real name
+            "players: Robn, Matthew\nseed: 7\nRobin: rest\nMatthew: rest\nRobin: rest\n",
+            "g.txt:3:1: 'Robin' is not playing (players: Robn, Matthew); did you mean Robn?",
+        ),
+        (  # a line for a player not playing: the lines that continue it are its own
+            HEAD + "Robn: Taurus:10-8; end\npick Matthew 1\nRobn: rest\n",
+            "g.txt:3:1: 'Robn' is not playing (players: Robin, Matthew, Dorothy); "
+            "did you mean Robin?",
+        ),
+        (  # a misspelt header key
+            "player: Robin, Matthew\nseed: 7\nRobin: rest\nMatthew: rest\n",
+            "g.txt:1:1: 'player:' is no header line; did you mean players:?",
+        ),
+        (  # a header key without its colon
+            "players Robin, Matthew\nseed: 7\nRobin: rest\nMatthew: rest\n",
+            "g.txt:1:1: expected a header line like players: …",
+        ),
+        (
+            "players: Robin, Matthew\nsed: 7\nRobin: rest\n",
+            "g.txt:2:1: 'sed:' is no header line; did you mean seed:?",
+        ),
+        (  # a broken players: line: the turns cannot be checked against it
+            "players: Robin, Matthew;\nseed: 7\nRobin: rest\nMatthew: rest\n",
+            "g.txt:1:17: a player's name is one word",
+        ),
+        (  # no players: at all, said once
+            "seed: 7\nRobin: rest\nMatthew: rest\n",
+            "g.txt:2:1: expected players: before the first turn",
+        ),
+    ],
+)
+def test_one_mistake_is_one_problem(text: str, expected: str) -> None:
+    found = problems(text)
+    assert len(found) == 1 and found[0].startswith(expected), found
+
+
+def test_a_mistake_said_once_leaves_the_others_listed() -> None:
+    text = "players: Robn, Matthew\nseed: 7\nRobin: rest\nMatthew: dance\nRobin: rest\nBob: rest\n"
+    assert [p.split(": ")[0] for p in problems(text)] == ["g.txt:3:1", "g.txt:4:10", "g.txt:6:1"]

@@ -30,7 +30,7 @@ from pnp.astra.actions import Action, parse_action
 from pnp.astra.constellations import constellation
 from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.solo import Difficulty
-from pnp.errors import PnpError, ProblemCollector
+from pnp.errors import PnpError, ProblemCollector, close_matches
 from pnp.parsing import shown, source_lines
 
 HEADER_KEYS = ("players", "seed", "deck", "scoring", "solo")
@@ -127,6 +127,8 @@ class _Reader:
         self.keys: dict[str, int] = {}  # header key → its line
         self.scoring: list[tuple[int, Token]] = []
         self.turns = False
+        self.strangers: set[str] = set()  # casefolded names of lines for no player
+        self.misspelt: set[str] = set()  # header keys written wrong ("player:")
 
     def header(self, n: int, key: str, value: str, col: int) -> Header | None:
         if key in self.keys:
@@ -156,6 +158,30 @@ class _Reader:
             self.scoring = [(n, t) for t in items]
         return Header(key, tuple(items))
 
+    def stranger(self, n: int, col: int, player: str) -> None:
+        """A line named for no player. Said once: the lines it heads and later ones named
+        the same are that one mistake, or that of a missing or broken players: line."""
+        names = list(self.players.values())
+        header = close_matches(player.lower(), HEADER_KEYS, n=1)
+        if header and not self.turns and not close_matches(player, names):
+            self.misspelt.add(header[0])
+            where = f"{shown(player + ':')} is no header line"
+            self.problems.add(n, col, f"{where}; did you mean {header[0]}:?")
+            return
+        self.turns = True
+        first = not self.strangers
+        if player.casefold() in self.strangers:
+            return
+        self.strangers.add(player.casefold())
+        if self.players:
+            close = close_matches(player, names, n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            self.problems.add(
+                n, col, f"{shown(player)} is not playing (players: {', '.join(names)}){hint}"
+            )
+        elif first and "players" not in self.keys.keys() | self.misspelt:
+            self.problems.add(n, col, "expected players: before the first turn")
+
     def check_deck(self, n: int, items: list[Token]) -> None:
         seen: dict[str, int] = {}
         for token in items:
@@ -169,14 +195,15 @@ class _Reader:
             self.problems.add(n, 1, "expected the Game End card in the deck, written END")
 
     def turn(self, n: int, player: str | None, col: int, body: str, at: int) -> Turn | None:
-        if not self.players:
-            self.problems.add(n, col, "expected players: before the first turn")
-            return None
         if player is not None and player.casefold() not in self.players:
-            names = ", ".join(self.players.values())
-            self.problems.add(n, col, f"{shown(player)} is not playing (players: {names})")
+            self.stranger(n, col, player)
             return None
         if player is None and not self.turns:
+            header = close_matches(body.split(maxsplit=1)[0].lower(), HEADER_KEYS, n=1)
+            if header:
+                self.misspelt.add(header[0])
+                self.problems.add(n, col, f"expected a header line like {header[0]}: …")
+                return None
             self.problems.add(
                 n, col, "a line without a name continues a turn: start with one, like Robin: rest"
             )
