@@ -270,3 +270,24 @@ def test_the_log_path_is_checked_before_play(tmp_path: Path) -> None:
     if not os.access(tmp_path / "ro", os.W_OK):  # root writes anywhere
         bad = runner.invoke(solo, ["--log", str(tmp_path / "ro" / "log.txt")], input="quit\n")
         assert bad.exit_code == 2 and "cannot write into" in bad.output
+
+
+def test_the_command_speaks_french(tmp_path: Path) -> None:
+    log = tmp_path / "partie.txt"
+    args = ["--seed", "3", "--lang", "fr", "--name", "Vous", "--log", str(log)]
+    result = CliRunner().invoke(solo, args, input="plateau\nquitter\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == (
+        "Astra en solo contre Ptolémée, graine 3. Tapez « aide » pour les commandes."
+    )
+    assert lines[1] == "Manche 1, élément Air : plateau"
+    assert lines[2].startswith("Élément Air ; 16 cartes dans la pile Constellation")
+    assert lines[-3:] == [
+        "Manche 1, élément Air : quitter",
+        "Partie abandonnée.",
+        f"{log} écrit : la partie jusque-là, marquée inachevée"
+        " (pnp astra check dit où elle s'arrête)",
+    ]
+    assert log.read_text(encoding="utf-8").startswith("# inachevée : quittée à la manche 1")
+    assert "--lang [en|fr]" in CliRunner().invoke(solo, ["--help"]).output

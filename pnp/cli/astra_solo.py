@@ -102,9 +102,12 @@ def solo(
         seed = random.randrange(10**9)
     session = SoloSession(name, seed, difficulty, lang)
     click.echo(text("solo.intro", lang).format(seed=seed))
+    suffix = text("solo.prompt_suffix", lang)
     while not session.finished:
         try:
-            line = click.prompt(session.prompt(), default="", show_default=False)
+            line = click.prompt(
+                session.prompt(), "", show_default=False, prompt_suffix=suffix
+            )
         except click.Abort:  # end of input (Ctrl-D) or Ctrl-C: stop as 'quit' does
             click.echo()
             line = "quit"
