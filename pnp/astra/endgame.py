@@ -63,6 +63,26 @@ def _ranges() -> dict[str, tuple[int, int]]:
     }
 
 
+def _stray(name: str, seen: set[str], meant: str | None) -> str:
+    """The problem of a [[player]] table named twice or not in ``players``; ``meant``: the
+    listed name left without a table."""
+    if name in seen:
+        none = f" ({shown(meant)} has none)" if meant else ""
+        return f"two [[player]] tables are named {shown(name)}{none}"
+    hint = f"; did you mean {shown(meant)}?" if meant else ""
+    return f"{shown(name)} is not in players{hint}"
+
+
+def _named(entry: object) -> Constellation | None:
+    """The card a list entry names, "Name" or "Name:…", if it names one."""
+    if not isinstance(entry, str):
+        return None
+    try:
+        return constellation(entry.partition(":")[0])
+    except UnknownConstellationError:
+        return None
+
+
 def parse_endgame(text: str, path: str) -> EndGame:
     """The end-of-game file ``text`` (read from ``path``), or a ``SourceError`` listing
     every problem found in it."""
@@ -74,6 +94,7 @@ class _Reader(TomlChecker):
         super().__init__(text, path, "astra.score.key", "astra.score.type")
         self.places: dict[str, tuple[str, Key, bool]] = {}  # card key: where first seen
         self.final_cards: dict[frozenset[Element], tuple[str, Key]] = {}
+        self.tabled: set[str] = set()  # the names of the [[player]] tables
 
     def game(self) -> EndGame:
         self.unknown(self.data, (), TOP_KEYS, "the file")
@@ -82,6 +103,8 @@ class _Reader(TomlChecker):
         read = [self.player(i, table) for i, table in enumerate(tables)]
         if names is not None:
             self.match(names, tables)
+        # a name on a [[player]] table but not in players is said there, not on the board
+        self.tabled = {t["name"] for t in tables if isinstance(t.get("name"), str)}
         board = self.board(names)
         self.problems.problems.sort(key=lambda p: (p.line, p.col))
         self.problems.raise_if_any()
@@ -132,8 +155,9 @@ class _Reader(TomlChecker):
     def player(self, i: int, table: dict[str, Any]) -> EndPlayer | None:
         at = ("player", i)
         self.unknown(table, at, tuple(PLAYER_KEYS), "[[player]]")
+        meant = {m for k in table if k not in PLAYER_KEYS for m in close_matches(k, PLAYER_KEYS, 1)}
         for key, what in PLAYER_KEYS.items():
-            if key not in table and key not in OPTIONAL:
+            if key not in table and key not in OPTIONAL and key not in meant:
                 self.say(at, "astra.score.key", f"this [[player]] has no {key} ({what})", True)
         name = self.get(table, at, "name", str, "the player's name in quotes")
         who = name or f"player {i + 1}"
@@ -185,9 +209,12 @@ class _Reader(TomlChecker):
         key = (*at, "constellations")
         # Nobody owns more than the deck: past that the list is only counted.
         owned = [self.card(entry, (*key, j), who) for j, entry in enumerate(value[: deck_size()])]
-        if wisdom is not None and len(value) > card_limit(wisdom):
+        # Only the cards the list surely names count: a misspelt or repeated entry is its
+        # own problem, and may be a card written twice.
+        named = {c.key for c in map(_named, value[: deck_size()]) if c is not None}
+        if wisdom is not None and len(named) > card_limit(wisdom):
             message = (
-                f"{who} owns {len(value)} cards, over the card limit of {card_limit(wisdom)} "
+                f"{who} owns {len(named)} cards, over the card limit of {card_limit(wisdom)} "
                 f"that {wisdom} Wisdom gives (discard down to it after each Discovery)"
             )
             self.say(key, "astra.score.card-limit", message)
@@ -230,26 +257,25 @@ class _Reader(TomlChecker):
         return False
 
     def match(self, names: dict[str, int], tables: list[dict[str, Any]]) -> None:
-        """Each name in ``players`` has one [[player]] table, and each table's name is there."""
+        """Each name in ``players`` has one [[player]] table, and each table's name is there.
+        A table named wrong is one problem: the listed name it stands for, the one left
+        without a table, is said in it, not again."""
+        named = [t.get("name") for t in tables]
+        untabled = [n for n in names if n not in named] if len(tables) <= MAX_PLAYERS else []
         seen: set[str] = set()
-        for i, table in enumerate(tables):
-            name = table.get("name")
+        for i, name in enumerate(named):
             if not isinstance(name, str):
                 continue
-            if name in seen:
-                message = f"two [[player]] tables are named {shown(name)}"
-                self.say(("player", i, "name"), "astra.score.players", message)
-            elif name not in names:
-                close = close_matches(name, list(names), n=1)
-                hint = f"; did you mean {close[0]!r}?" if close else ""
-                message = f"{shown(name)} is not in players{hint}"
-                self.say(("player", i, "name"), "astra.score.players", message)
+            if name in seen or name not in names:
+                close = close_matches(name, untabled, n=1)
+                meant = close[0] if close else untabled[0] if untabled else None
+                if meant is not None:
+                    untabled.remove(meant)
+                self.say(("player", i, "name"), "astra.score.players", _stray(name, seen, meant))
             seen.add(name)
-        for name, i in names.items():
-            if name not in seen and len(tables) <= MAX_PLAYERS:
-                self.say(
-                    ("players", i), "astra.score.players", f"{shown(name)} has no [[player]] table"
-                )
+        for name in untabled:
+            message = f"{shown(name)} has no [[player]] table"
+            self.say(("players", names[name]), "astra.score.players", message)
 
     def board(self, names: dict[str, int] | None) -> tuple[BoardCard, ...]:
         value = self.data.get("board", {})
@@ -276,7 +302,7 @@ class _Reader(TomlChecker):
         for player, n in marks.items():
             at = (*key, player)
             dreamer = player == DREAMER and names is not None and len(names) == 2
-            if names is not None and player not in names and not dreamer:
+            if names is not None and player not in names.keys() | self.tabled and not dreamer:
                 close = close_matches(player, [*names, DREAMER], n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 message = f"{shown(player)} is not a player of this game{hint}"
