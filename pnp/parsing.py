@@ -7,6 +7,7 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -87,19 +88,24 @@ def grid_row(line: str, limit: int) -> tuple[int, list[tuple[int, str]]]:
     return count, [(start + i, body[i]) for i in range(0, min(len(body), limit * step), step)]
 
 
-def parse_toml(text: str, path: str, lead: str = "", rule: str = "") -> dict[str, Any]:
-    """A TOML document's tables; a syntax error is a ``SourceError`` at the line and
-    column tomllib names, its message after ``lead``; a number too long for Python
-    (over 4,300 digits, which tomllib refuses with a bare ``ValueError``) names ``rule``."""
+def parse_toml(
+    text: str, path: str, rule: str = "", wants: Mapping[str, type] | None = None
+) -> dict[str, Any]:
+    """A TOML document's tables (a byte order mark before it is no text). A syntax error
+    is a ``SourceError`` in our words (``pnp.toml_messages``) at the line and column
+    tomllib names; ``wants`` gives the type of some keys' values, so that a bare word
+    written as one says what was expected. A number too long for Python (over 4,300
+    digits, which tomllib refuses with a bare ``ValueError``) names ``rule``."""
+    text = text.removeprefix("\ufeff")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        where = re.search(r"line (\d+), column (\d+)", str(exc))
-        line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
-        raise SourceError([Problem(path, line, col, f"{lead}{exc}")]) from None
+        from pnp.toml_messages import explain
+
+        raise SourceError([Problem(path, *explain(text, str(exc), wants))]) from None
     except ValueError:
         found = re.search(r"[0-9_]{4300,}", text)
         start = found.start() if found else 0
         line, col = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
-        message = f"{lead}a number over 4,300 digits long" + (f" [{rule}]" if rule else "")
+        message = "a number over 4,300 digits long" + (f" [{rule}]" if rule else "")
         raise SourceError([Problem(path, line, col, message)]) from None

@@ -22,6 +22,7 @@ from pnp.parsing import parse_toml
 MAX_OFFSET_MM = 10.0
 SCALE_RANGE = (98.0, 102.0)
 RULER_MM = 50.0
+_WANTS = {"paper": str, "flip": str, "back_offset": float, "scale": float}  # for TOML errors
 
 
 class ProfileError(PnpError):
@@ -91,7 +92,7 @@ def updated(
 
 
 def parse_profile(text: str, path: str) -> PrinterProfile:
-    data = parse_toml(text.removeprefix("\ufeff"), path, "not a TOML file: ")
+    data = parse_toml(text, path, wants=_WANTS)
     problems: list[str] = []
     unknown = sorted(set(data) - {"paper", "flip", "back_offset", "scale"})
     if unknown:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import bisect
 import re
 import tomllib
+from collections.abc import Mapping
 from typing import Any
 
 from pnp.errors import ProblemCollector, close_matches
@@ -192,9 +193,19 @@ class TomlChecker:
     """A TOML document, its problems collected at the line and column of their key or
     value, each message ending with a rule id."""
 
-    def __init__(self, text: str, path: str, key_rule: str, type_rule: str) -> None:
+    def __init__(
+        self,
+        text: str,
+        path: str,
+        key_rule: str,
+        type_rule: str,
+        wants: Mapping[str, type] | None = None,
+    ) -> None:
+        """``wants``: the type of some keys' values (a list's: its elements'), for the
+        message about a bare word written as one."""
         self.key_rule, self.type_rule = key_rule, type_rule
-        self.data = parse_toml(text, path, rule=type_rule)
+        text = text.removeprefix("\ufeff")
+        self.data = parse_toml(text, path, rule=type_rule, wants=wants)
         self.spans = TomlSpans(text)
         self.problems = ProblemCollector(path)
 

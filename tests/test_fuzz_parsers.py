@@ -11,6 +11,7 @@ import json
 import os
 import random
 import tempfile
+import tomllib
 from datetime import timedelta
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from pnp.astra.board import parse_boards
 from pnp.astra.constellations import parse_constellations
 from pnp.cli import cli
 from pnp.errors import PnpError, SourceError
+from pnp.parsing import parse_toml
 from pnp.play.starcharts_session import VersusSession
 from pnp.play.starcharts_simulate import deal, log_text, play
 from pnp.score.starcharts import resolve_chart, score_finished
@@ -35,6 +37,7 @@ from pnp.starcharts.finished import parse_finished
 from pnp.starcharts.log import format_log, parse_log
 from pnp.starcharts.setup import Setup, Variant
 from pnp.starcharts.tokens import TokenError
+from tests.test_toml_messages import PATTERNS
 
 EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(
@@ -266,3 +269,24 @@ def test_any_constellation_file_is_read_or_refused(text: str) -> None:
 def test_a_constellation_file_with_a_huge_number_is_refused() -> None:
     with pytest.raises(SourceError, match="over 4,300 digits"):
         parse_constellations('{"constellations": [' + "9" * 5000 + "]}", "c.json")
+
+
+TOML_FILES = [
+    (ASTRA / "abilities.toml").read_text(encoding="utf-8"),
+    (DATA / "astra-endgame.toml").read_text(encoding="utf-8"),
+    'paper = "letter"\nflip = "short"\nback_offset = [1.5, -1]\nscale = 100.4\n',
+]
+
+
+@FUZZ
+@given(mutated(TOML_FILES))
+def test_any_toml_syntax_error_is_in_our_words(text: str) -> None:
+    try:
+        tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError:
+        with pytest.raises(SourceError) as caught:
+            parse_toml(text, "f.toml", wants={"fame": int, "name": str})
+        (problem,) = caught.value.problems
+        assert any(p.fullmatch(problem.message) for p in PATTERNS), problem.message
+    except ValueError:  # a number over 4,300 digits: parse_toml's other message
+        pass

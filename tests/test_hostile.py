@@ -221,3 +221,16 @@ def test_a_number_too_long_for_python_is_our_error_in_every_toml_file() -> None:
     assert str(caught.value).startswith("printer.toml:1:9: ")
     with pytest.raises(SourceError, match=r"x.toml:2:5: a number over 4,300 digits long \[r\]"):
         parse_toml("a = 1\nb = " + "1" * 4400, "x.toml", rule="r")
+
+
+def test_a_toml_syntax_error_in_a_huge_file_is_short_and_in_our_words() -> None:
+    from pnp.parsing import parse_toml
+
+    long_value = "a = " + "x" * 10**6
+    long_tail = "k" * 10**5 + " = 1\n[t] " + "y" * 10**5
+    for text, where in ((long_value, "1:5"), (long_tail, "2:5")):
+        with pytest.raises(SourceError) as caught:
+            parse_toml(text, "big.toml", wants={"a": int})
+        message = str(caught.value)
+        assert message.startswith(f"big.toml:{where}: ") and len(message) < 200, message
+        assert "(1000000 characters) is not a value" in message or "after the [table]" in message
