@@ -93,7 +93,9 @@ def _turn(t: PtolemyTurn, b: State, a: State) -> list[Change]:
     element = cards()[t.card].card.element
     x = cards()[t.card].card.boons[0].amount
     where = "water" if element is Element.WATER else "closest"
-    out = [
+    # easy-reshuffle: his discard became his pile before he rolled
+    out = [_c("he_reshuffles")] if len(a.solo.library.pile) > len(b.solo.library.pile) else []
+    out += [
         _c(f"he_rolls_{t.source.value}", die=t.die, card=Card(t.card), element=element, x=x),
         _c(f"he_aims_{where}", element=element),
     ]
@@ -110,8 +112,6 @@ def _upkeep(t: PtolemyTurn, b: State, a: State) -> list[Change]:
     assert b.solo is not None and a.solo is not None
     was, lib = b.solo.library, a.solo.library
     out = [_c("he_discards_used", card=Card(t.card))]
-    if len(lib.pile) > len(was.pile):
-        out.append(_c("he_reshuffles"))
     hidden = Difficulty.HARD_RIGHT_HIDDEN in a.solo.difficulty
     for side, old, new in (("left", was.left, lib.left), ("right", was.right, lib.right)):
         if new == old:
@@ -134,6 +134,17 @@ def _who(s: State, card: int) -> str:
     return "him" if card in s.players[PTOLEMY].owned else "nobody"
 
 
+def _finder(a: State, card: int, gone: bool) -> str:
+    """Who discovered ``card``: the card's taker once gone, else the active player; the
+    dreamer pen when it completed the card (nobody takes it)."""
+    if gone:
+        who = _who(a, card)
+        return "dreamer" if who == "nobody" else who
+    if a.dreamt:
+        return "dreamer"
+    return "you" if a.active == YOU else "him"
+
+
 def _discoveries(b: State, a: State) -> list[Change]:
     """Cards completed or taken between ``b`` and ``a``, slot by slot, with the boons he
     took on them and the card that refills the slot."""
@@ -145,12 +156,8 @@ def _discoveries(b: State, a: State) -> list[Change]:
             continue
         gone = a.board[slot] != card
         if b.open(slot) and (gone or not a.open(slot)):
-            dreamt = a.dreamt if not gone else _who(a, card) == "nobody"
-            if dreamt:
-                out.append(_c("found_by_dreamer", card=Card(card)))
-            else:
-                out.append(_c(f"found_by_{_who(a, card) if gone else _active(a)}", card=Card(card)))
-        for _, pick in ((c, p) for c, p in picks if c == card):
+            out.append(_c(f"found_by_{_finder(a, card, gone)}", card=Card(card)))
+        for pick in (p for c, p in picks if c == card):
             key = "he_takes_no_boon" if not pick.boon else f"he_takes_boon_{pick.telescopes}"
             out.append(_c(key, card=Card(card), boon=pick.boon, n=pick.fame))
         if not gone:
@@ -162,10 +169,6 @@ def _discoveries(b: State, a: State) -> list[Change]:
         else:
             out.append(_c("refill", card=Card(new), old=Card(card)))
     return out
-
-
-def _active(s: State) -> str:
-    return "you" if s.active == YOU else "him"
 
 
 def _deck_discards(b: State, a: State) -> list[Change]:
