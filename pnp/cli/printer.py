@@ -9,7 +9,7 @@ from pnp.cli.options import FLIP, OFFSET, PAPER, SCALE, profile_path, stored_pro
 
 @click.group()
 def printer() -> None:
-    """Your printer's calibration, stored once: flip edge, back offset and scale."""
+    """Your printer's calibration, stored once: paper, flip edge, back offset and scale."""
 
 
 @printer.command("set")
