@@ -3,6 +3,7 @@ with its rule, and the end scored as ``pnp astra score`` scores it."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -401,3 +402,32 @@ def test_a_solo_game_whose_end_showed_before_his_pile_ran_out_is_scored() -> Non
     view = result.ptolemy
     assert view.pile == 0 and None in view.seen[:2], "no longer this case: pick another seed"
     assert not view.lost and result.verdict == "Ptolemy wins with 61 (Ada 29)"
+
+
+def _closed_turns(lines: list[str]) -> list[int]:
+    """The turn lines whose turn is over at the line's end: it ends with rest, end, a pick
+    or a discard, and the next turn line follows."""
+    named = [i for i, line in enumerate(lines) if re.match(r"(Robin|Matthew|Dorothy): ", line)]
+    return [
+        i
+        for i, j in itertools.pairwise(named)
+        if re.search(r"(\brest|; end|; pick \S+ \d|; discard \S+)$", lines[i])
+        and not any(lines[k].strip() for k in range(i + 1, j))
+    ]
+
+
+@pytest.mark.parametrize("step", ["rest", "Libra:6", "end", "pick Robin 1", "use Leo"])
+def test_no_step_follows_a_turn_that_is_over(step: str) -> None:
+    lines = [line.split("#")[0].rstrip() for line in LINES]
+    closed = _closed_turns(lines)
+    assert len(closed) > 10
+    for i in closed:
+        broken = lines[:]
+        broken[i] += f"; {step}"
+        with pytest.raises(SourceError) as caught:
+            check_log(parse_log("\n".join(broken) + "\n", "g.txt"))
+        problem = caught.value.problems[0]
+        assert (problem.line, problem.col) == (i + 1, len(lines[i]) + 3), problem
+        assert problem.message.endswith("[astra.turn.over]") or problem.message.endswith(
+            "[astra.game.over]"
+        )
