@@ -496,6 +496,8 @@ def test_a_row_one_cell_short_or_long_is_one_problem(row: int, cell: int, longer
             "",
             "game.txt:6:1: this grid has no 'player: NAME' line above it (a sheet starts",
         ),
+        # a stray grid-like line before the first sheet: not also "has no 'boxes:' line"
+        ("\nplayer: Alice", "\nx\nplayer: Alice", "game.txt:6:1: this grid has no 'player:"),
     ],
 )
 def test_one_mistake_is_one_problem(game: Score, old: str, new: str, expected: str) -> None:

@@ -237,8 +237,8 @@ def parse_finished(text: str, path: str) -> FinishedGame:
     if not players:
         problems.add(1, 1, "no 'player:' sheets")
     for p in players:
-        if not p.boxes_line:
-            problems.add(p.line, 1, f"{p.name or 'this sheet'} has no 'boxes:' line")
+        if not p.boxes_line and p.name:  # a sheet without a name has had its problem
+            problems.add(p.line, 1, f"{p.name} has no 'boxes:' line")
     problems.raise_if_any()
     chart_line, _, chart = header["chart"]
     obj_line, obj_col, obj_text = header["objectives"]
