@@ -16,9 +16,9 @@ from pnp.astra.game import Game
 from pnp.astra.model import CLOCKWISE, Element
 from pnp.astra.setup import PTOLEMY, solo_game
 from pnp.astra.solo import parse_difficulty
-from pnp.astra.state import EMPTY, YOU, card_id
+from pnp.astra.state import EMPTY, YOU, Phase, card_id
 from pnp.astra.text import Lang
-from pnp.play.astra_table import Card, Change, Resources, Stars, changes, say, steps
+from pnp.play.astra_table import Card, Change, Place, Resources, Stars, changes, say, steps
 
 
 class Mirror:
@@ -83,20 +83,18 @@ class Mirror:
         elif key == "sphere":
             assert isinstance(args["element"], Element)
             self.sphere = args["element"]
-        elif key in ("deck_discard", "taken_by_nobody"):
+        elif key == "deck_discard":
             self.discard += 1
         elif key == "you_discard":
             self.discard += 1
             self.owned.discard(card)
             self.exhausted.discard(card)
-        elif key in ("taken_by_you", "taken_by_him"):
-            (self.owned if key == "taken_by_you" else self.his_cards).add(card)
-        elif key in ("refill", "refill_none"):
-            old = args["old"]
-            assert isinstance(old, Card)
-            self.board[self.board.index(old.id)] = card
-            for pen in ("you", "him", "dreamer"):
-                self.marks.pop((old.id, pen), None)
+        elif key.startswith("taken_by_"):
+            self.take(card, key.removeprefix("taken_by_"))
+        elif key == "refill":
+            place = args["place"]
+            assert isinstance(place, Place) and self.board[place.slot] == EMPTY
+            self.board[place.slot] = card
         elif key in ("your_resources", "his_resources"):
             kept: dict[str, Any] = self.you if key == "your_resources" else self.him
             values = args["values"]
@@ -114,6 +112,16 @@ class Mirror:
             self.pile = pile
         elif key == "game_end":
             self.game_end = True
+
+    def take(self, card: int, who: str) -> None:
+        """A discovered card leaves the board, its place empty until refilled."""
+        if who == "nobody":
+            self.discard += 1
+        else:
+            (self.owned if who == "you" else self.his_cards).add(card)
+        self.board[self.board.index(card)] = EMPTY
+        for pen in ("you", "him", "dreamer"):
+            self.marks.pop((card, pen), None)
 
     def check(self, game: Game) -> None:
         s = game.state
@@ -153,8 +161,16 @@ MODIFIERS = (
 )
 
 
+# games (random bot) where rarer things happen: his pile runs out (35), his discard is
+# reshuffled (38), you discard down to your card limit before the refill (88), his
+# library cannot refill its right card (112) or its left card (895)
+RARE = [(35, "easy-stardust-10", "random"), (38, "easy-reshuffle,hard-right-hidden", "random")]
+RARE += [(88, "", "random"), (112, "", "random"), (895, "easy-stardust-10", "random")]
+
+
 def _games() -> list[tuple[int, str, str]]:
-    return [(seed, MODIFIERS[seed % 4], "random" if seed % 2 else "greedy") for seed in range(12)]
+    common = [(seed, MODIFIERS[seed % 4], "random" if seed % 2 else "greedy") for seed in range(12)]
+    return common + RARE
 
 
 def _play(seed: int, modifiers: str, bot: str, mirror: bool = True) -> list[Change]:
@@ -191,7 +207,8 @@ def test_the_games_tell_every_common_change_in_both_languages() -> None:
         "he_takes_boon_0", "he_takes_boon_1", "he_top_open", "reactivated", "refill",
         "sphere", "taken_by_him", "taken_by_nobody", "taken_by_you", "you_also_mark",
     }  # fmt: skip
-    assert wanted <= {c.key for c in told}
+    rare = {"he_runs_out", "he_reshuffles", "you_discard", "he_right_empty", "he_left_empty"}
+    assert wanted | rare <= {c.key for c in told}
     for change in set(told):
         english, french = say(change, Lang.EN), say(change, Lang.FR)
         assert english != french and "{" not in english + french
@@ -254,10 +271,24 @@ def test_words() -> None:
     res = Change("his_resources", (("values", values),))
     assert say(res, Lang.EN) == "Ptolemy: Fame 12 → 15, Telescopes 0 → 1."
     assert say(res, Lang.FR) == "Ptolémée : Renommée 12 → 15, Télescopes 0 → 1."
-    refill = Change("refill", (("card", orion), ("old", leo)))
+    refill = Change("refill", (("card", orion), ("place", Place(0))))
+    assert say(refill, Lang.EN) == (
+        "Orion, from the deck, goes to the place between the Water and Fire spheres."
+    )
+    refill = Change("refill", (("card", orion), ("place", Place(1))))
     assert say(refill, Lang.FR) == (
-        "Orion, de la pile Constellation, prend la place de Lion autour du disque."
+        "Orion, de la pile Constellation, va à la place entre les éléments Feu et Terre."
     )
     marks = Change("he_marks", (("card", orion), ("stars", Stars((3, 1)))))
     assert say(marks, Lang.EN) == "Ptolemy marks Orion: stars 3-1."
     assert say(Change("sphere", (("element", CLOCKWISE[3]),)), Lang.FR).endswith("Eau.")
+
+
+def test_a_place_emptied_before_you_discard_is_refilled_after() -> None:
+    game, action = _first(88, "random", "you_discard")
+    assert game.phase is Phase.DISCARD
+    slot = game.board.index(None)
+    after = steps(game, action)[0]  # your turn ends with the refill, then he plays
+    told = changes(game, after, action)
+    assert [c.key for c in told][:2] == ["you_discard", "refill"]
+    assert dict(told[1].args)["place"] == Place(slot) and after.board[slot] is not None

@@ -9,9 +9,11 @@ the game as your turn ends, for the table to be told in the order it happens."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from pnp.astra.actions import Action, Observe, UseAbility
+from pnp.astra.board import board, clockwise
 from pnp.astra.game import Game
 from pnp.astra.model import CLOCKWISE, Element
 from pnp.astra.ptolemy import PtolemyTurn
@@ -28,13 +30,19 @@ class Stars(NamedTuple):
     numbers: tuple[int, ...]
 
 
+class Place(NamedTuple):
+    """A card's place round the board (a slot), named by the two spheres beside it."""
+
+    slot: int
+
+
 class Resources(NamedTuple):
     """Resources that changed: (term key, before, after) each."""
 
     items: tuple[tuple[str, int, int], ...]
 
 
-Arg = int | str | Card | Stars | Element | Resources
+Arg = int | str | Card | Stars | Element | Place | Resources
 
 
 class Change(NamedTuple):
@@ -160,15 +168,24 @@ def _discoveries(b: State, a: State) -> list[Change]:
         for pick in (p for c, p in picks if c == card):
             key = "he_takes_no_boon" if not pick.boon else f"he_takes_boon_{pick.telescopes}"
             out.append(_c(key, card=Card(card), boon=pick.boon, n=pick.fame))
-        if not gone:
+        if gone:
+            out.append(_c(f"taken_by_{_who(a, card)}", card=Card(card)))
+    for slot, (was, card) in enumerate(zip(b.board, a.board, strict=True)):
+        if card == was:
             continue
-        out.append(_c(f"taken_by_{_who(a, card)}", card=Card(card)))
-        new = a.board[slot]
-        if new == EMPTY:
-            out.append(_c("refill_none", old=Card(card)))
-        else:
-            out.append(_c("refill", card=Card(new), old=Card(card)))
+        if card != EMPTY:
+            out.append(_c("refill", card=Card(card), place=Place(slot)))
+        elif slot not in a.refill:  # else it is refilled once you have discarded
+            out.append(_c("refill_none", place=Place(slot)))
     return out
+
+
+@cache
+def _beside(slot: int) -> tuple[Element, Element]:
+    """The two spheres nearest a place round the 2-player board, clockwise."""
+    side = board(2)
+    near = sorted(side.spheres, key=lambda s: clockwise(side.slots[slot].angle, s.angle))
+    return near[-1].element, near[0].element
 
 
 def _deck_discards(b: State, a: State) -> list[Change]:
@@ -255,6 +272,9 @@ def _word(arg: Arg, lang: Lang) -> str:
         return "-".join(map(str, arg.numbers))
     if isinstance(arg, Element):
         return text(f"terms.{arg.value}", lang)
+    if isinstance(arg, Place):
+        first, then = (text(f"terms.{e.value}", lang) for e in _beside(arg.slot))
+        return text("solo.place", lang).format(first=first, then=then)
     if isinstance(arg, Resources):
         return ", ".join(f"{text(f'terms.{k}', lang)} {o} → {n}" for k, o, n in arg.items)
     return str(arg)
