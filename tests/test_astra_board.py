@@ -83,7 +83,11 @@ def test_cards_stand_on_the_disc_edge_meeting_their_triangles(players: int) -> N
         ("players = 5", "players = 4", "one side each"),
         ("x = 0.00, y = 139.45", "x = 0.00, y = 141.45", "slot 1: the card's bottom edge"),
         ("[-5.00, 95.00], [0.00, 92.50]", "[-5.00, 95.00], [0.00, 99.00]", "apex"),
-        ("radius = 95.0", "radius = 95.0\nradius = 1", "board.toml:10:11: Cannot overwrite"),
+        (
+            "radius = 95.0",
+            "radius = 95.0\nradius = 1",
+            "board.toml:10:11: 'radius' is given a value twice",
+        ),
     ],
 )
 def test_bad_board_data_is_reported_with_its_line(old: str, new: str, message: str) -> None:
