@@ -85,9 +85,11 @@ def test_english_is_the_default_and_json_is_the_same_in_both_languages() -> None
         assert english[0] == 0 and english == run(command, str(path), "--json", "--lang", "fr")
 
 
-def test_check_in_french_ends_with_the_same_table_as_score() -> None:
-    code, out, _ = run("check", str(GAME), "--lang", "fr", "--final-state", "/dev/null")
+def test_check_in_french_ends_with_the_same_table_as_score(tmp_path: Path) -> None:
+    end = tmp_path / "end.toml"
+    code, out, _ = run("check", str(GAME), "--lang", "fr", "--final-state", str(end))
     assert code == 0
+    assert run("score", str(end), "--lang", "fr")[1] == out
     assert out.startswith("Astra · 3 joueurs · autour du disque : Cancer, Flèche\n")
     assert "  Cartes actives : Cassiopée 1, Coupe 1     2\n" in out
     assert out.endswith("\nVainqueur : Dorothy avec 47\n")
