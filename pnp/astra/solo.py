@@ -23,10 +23,12 @@ SOLO_RULES: dict[str, str] = {
     " the other 28 less one card of 7 stars or fewer per element but Water",
     "astra.solo.boon": "you pick a boon from his discovery only with a star marked on it, and"
     " not the two leftmost if the Dreamer marked more stars than you",
-    "astra.solo.win": "you win only with strictly more Fame, and lose if his library runs out",
+    "astra.solo.win": "you win only with strictly more Fame, and lose if his library runs out"
+    " before the end shows",
     "astra.ptolemy.action": "Ptolemy Rests with no Stardust (gain 5, marker clockwise), else"
     " Observes",
-    "astra.ptolemy.library": "his pile empty when he Observes: you lose",
+    "astra.ptolemy.library": "his pile empty when he Observes before the Game End card shows:"
+    " you lose",
     "astra.ptolemy.die": "the d6 takes the left card (1-2), the right card (3-4) or the top of"
     " his pile (5-6); the card's element is his priority",
     "astra.ptolemy.target": "Earth, Fire, Air: the card closest to that sphere; Water: the card"
