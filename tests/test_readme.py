@@ -17,7 +17,7 @@ SHOWN = re.findall(r"<!-- output: pnp (.+?) -->\n```\n(.*?)```", README, re.S)
 
 
 def test_the_readme_shows_outputs() -> None:
-    assert len(SHOWN) == 5
+    assert len(SHOWN) == 6
 
 
 @pytest.mark.parametrize(("command", "shown"), SHOWN, ids=[c for c, _ in SHOWN])
