@@ -281,8 +281,9 @@ def test_the_command_speaks_french(tmp_path: Path) -> None:
     assert lines[0] == (
         "Astra en solo contre Ptolémée, graine 3. Tapez « aide » pour les commandes."
     )
-    assert lines[1] == "Manche 1, élément Air : plateau"
-    assert lines[2].startswith("Élément Air ; 16 cartes dans la pile Constellation")
+    assert lines[1] == "Mise en place : Vierge va à la place entre les éléments Eau et Feu."
+    assert lines[8] == "Manche 1, élément Air : plateau"
+    assert lines[9].startswith("Élément Air ; 16 cartes dans la pile Constellation")
     assert lines[-3:] == [
         "Manche 1, élément Air : quitter",
         "Partie abandonnée.",

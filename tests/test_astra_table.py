@@ -18,7 +18,17 @@ from pnp.astra.setup import PTOLEMY, solo_game
 from pnp.astra.solo import parse_difficulty
 from pnp.astra.state import EMPTY, YOU, Phase, card_id
 from pnp.astra.text import Lang
-from pnp.play.astra_table import Card, Change, Place, Resources, Stars, changes, say, steps
+from pnp.play.astra_table import (
+    Card,
+    Change,
+    Place,
+    Resources,
+    Stars,
+    changes,
+    say,
+    setup,
+    steps,
+)
 
 
 class Mirror:
@@ -292,3 +302,24 @@ def test_a_place_emptied_before_you_discard_is_refilled_after() -> None:
     told = changes(game, after, action)
     assert [c.key for c in told][:2] == ["you_discard", "refill"]
     assert dict(told[1].args)["place"] == Place(slot) and after.board[slot] is not None
+
+
+def test_the_set_up_lays_out_the_board_his_library_and_both_sides() -> None:
+    game = Game.start(solo_game("You", 3))
+    told = setup(game)
+    places = [dict(c.args) for c in told if c.key == "setup_place"]
+    assert [(p["card"], p["place"]) for p in places] == [
+        (Card(card_id(name or "")), Place(slot)) for slot, name in enumerate(game.board)
+    ]
+    assert [say(c, Lang.EN) for c in told[3:]] == [
+        "Discard Gemini, the deck's top card: the sphere marker starts on its element, Air.",
+        "Your Final Scoring card: Air and Water.",
+        "Ptolemy's library: Argo Navis face up on the left, Corona Australis face up on the"
+        " right, 24 cards in his pile.",
+        "Ptolemy starts with 12 Fame and 5 Stardust; you with 8 Stardust. You play first.",
+    ]
+    hard = Game.start(solo_game("You", 3, parse_difficulty("hard-scoring,hard-right-hidden")))
+    keys = [c.key for c in setup(hard)]
+    assert "setup_his_scoring" in keys and "setup_library_hidden" in keys
+    opened = setup(Game.start(solo_game("You", 3, parse_difficulty("easy-top-open"))))
+    assert any(c.key == "he_top_open" for c in opened)

@@ -102,6 +102,8 @@ def solo(
         seed = random.randrange(10**9)
     session = SoloSession(name, seed, difficulty, lang)
     click.echo(text("solo.intro", lang).format(seed=seed))
+    for line in session.opening():
+        click.echo(line)
     suffix = text("solo.prompt_suffix", lang)
     while not session.finished:
         try:

@@ -23,7 +23,7 @@ from pnp.astra.setup import PTOLEMY, solo_game
 from pnp.astra.solo import Difficulty, PtolemyScore, format_difficulty
 from pnp.astra.state import Phase, card_id, cards
 from pnp.astra.text import Lang, text
-from pnp.play.astra_table import changes, say, steps
+from pnp.play.astra_table import changes, say, setup, steps
 from pnp.play.starcharts_session import Reply
 from pnp.score.astra_problems import said
 
@@ -150,6 +150,10 @@ class SoloSession:
         self.body: list[str] = []  # the log's turn lines so far
         self.steps: list[str] = []  # your decisions this turn, not yet written
         self.finished = False
+
+    def opening(self) -> tuple[str, ...]:
+        """The set-up to lay out on the table before the first turn."""
+        return tuple(say(change, self.lang) for change in setup(self.game))
 
     def _t(self, key: str, **values: object) -> str:
         return text(f"solo.{key}", self.lang).format(**values)

@@ -17,6 +17,7 @@ from pnp.astra.board import board, clockwise
 from pnp.astra.game import Game
 from pnp.astra.model import CLOCKWISE, Element
 from pnp.astra.ptolemy import PtolemyTurn
+from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.solo import Difficulty
 from pnp.astra.state import EMPTY, GAME_END, PTOLEMY, YOU, Phase, State, card_id, cards
 from pnp.astra.text import Lang, text
@@ -262,6 +263,33 @@ def changes(before: Game, after: Game, typed: Action | None = None) -> tuple[Cha
         view = after.solo
         assert view is not None
         out.append(_c("his_state", fame=view.fame, n=view.pile))
+    return tuple(out)
+
+
+def setup(game: Game) -> tuple[Change, ...]:
+    """The table at the start (seed 004, "Mise en place"): the cards round the board and
+    their places, the card discarded to place the sphere marker, the Final Scoring
+    cards, Ptolemy's library and both sides' Fame and Stardust."""
+    s, view = game.state, game.solo
+    assert s.solo is not None and view is not None
+    out = [_c("setup_place", card=Card(c), place=Place(i)) for i, c in enumerate(s.board)]
+    out.append(_c("setup_sphere", card=Card(s.discard[0]), element=CLOCKWISE[s.sphere]))
+    yours = sorted(scoring_card(s.scoring[YOU]).pair, key=CLOCKWISE.index)
+    out.append(_c("setup_scoring", first=yours[0], then=yours[1]))
+    if s.solo.scoring is not None:
+        his = sorted(scoring_card(s.solo.scoring).pair, key=CLOCKWISE.index)
+        out.append(_c("setup_his_scoring", first=his[0], then=his[1]))
+    lib = s.solo.library
+    if Difficulty.HARD_RIGHT_HIDDEN in s.solo.difficulty:
+        out.append(_c("setup_library_hidden", left=Card(lib.left), n=len(lib.pile)))
+    else:
+        out.append(
+            _c("setup_library_open", left=Card(lib.left), right=Card(lib.right), n=len(lib.pile))
+        )
+    if Difficulty.EASY_TOP_OPEN in s.solo.difficulty:
+        out.append(_c("he_top_open", card=Card(lib.pile[0])))
+    you = game.player(game.players[YOU])
+    out.append(_c("setup_sides", fame=view.fame, stardust=view.stardust, yours=you.stardust))
     return tuple(out)
 
 
