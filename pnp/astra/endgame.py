@@ -89,9 +89,19 @@ def parse_endgame(text: str, path: str) -> EndGame:
     return _Reader(text, path).game()
 
 
+# what a bare word stands for, so a syntax error can say what was expected
+WANTS: dict[str, type] = {
+    "players": str,
+    "name": str,
+    "final-scoring": str,
+    "constellations": str,
+    **dict.fromkeys(("fame", "pouch", "wisdom", "stardust", "telescopes"), int),
+}
+
+
 class _Reader(TomlChecker):
     def __init__(self, text: str, path: str) -> None:
-        super().__init__(text, path, "astra.score.key", "astra.score.type")
+        super().__init__(text, path, "astra.score.key", "astra.score.type", WANTS)
         self.places: dict[str, tuple[str, Key, bool]] = {}  # card key: where first seen
         self.final_cards: dict[frozenset[Element], tuple[str, Key]] = {}
         self.tabled: set[str] = set()  # the names of the [[player]] tables
