@@ -6,30 +6,36 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from itertools import combinations
 
 from pnp.astra.model import Constellation, StarKind
 from pnp.astra.text import Lang
 from pnp.draw.fonts import Font, ascent, descent, text_width
-from pnp.draw.shapes import GREY, INK, LIGHT, Anchor, Item, Line, Poly, Rect, Stroke, Text
+from pnp.draw.shapes import INK, LIGHT, Anchor, Item, Line, Poly, Rect, Stroke, Text
 from pnp.draw.text import fit_size, wrap
+from pnp.draw.transform import translated
 from pnp.geometry import Box
 from pnp.layouts.astra import icons
-from pnp.layouts.astra.labels import Spot, Style, fit_points, place_all, spread
+from pnp.layouts.astra.labels import STRETCH, Spot, Style, Taken, lay_out, place_all
 from pnp.layouts.cards import CardFace
 from pnp.layouts.page import text_block
 from pnp.paper import SAFE_ZONE
 from pnp.units import mm
 
-DOT = mm(1.3)  # a star's white dot: 2.6 mm across, room for a felt pen
-STAR_GAP = mm(0.9)  # the least white between two stars' shapes
+# Issue 17 §1: a player marks a star with a felt pen and must see which stars a line
+# joins, so the figure is laid out for play, not only for the sky.
+DOT = mm(1.8)  # a star's white dot: 3.6 mm across
+DOT_GAP = mm(2.1)  # the least paper between two dots
+SHAPE_GAP = mm(1.2)  # the least paper between two stars' shapes (bursts, diamonds)
+JOINED = mm(3.2)  # the least line seen between two joined stars' shapes
+LINE_GAP = mm(1.2)  # the least paper between a line and a star it does not join
 ELBOW_ROOM = mm(0.8)  # more room claimed by a star whose label is crowded, per try
 _TRIES = 12
 LINE = Stroke(LIGHT, 1.4)
 FRAME = Stroke(INK, 0.6)
 LEADING = 1.15
-NUMBERS = Style(5.5, 5.0, steps=3, step=1.5, lead=2.0, centre_lead=3.0)
-NAMES = Style(5.0, 4.5, color=GREY, steps=6, step=3.0, lead=1.0, centre_lead=3.0)
+NUMBERS = Style(6.5, 6.0, steps=3, step=1.5, lead=2.0, centre_lead=3.0)
+NAMES = Style(6.0, 5.5, steps=6, step=3.0, lead=1.0, centre_lead=3.0)
 _PAD = 0.6  # points kept clear around lines and stars
 LABEL_GAP = 1.5  # points kept clear between two labels
 _HEADER = mm(8.5)
@@ -44,8 +50,8 @@ _DIGITS = 0.36  # half a digit's height, in ems: a baseline this far below a cen
 
 
 def reach(kind: StarKind) -> float:
-    """How far a star's shape reaches from its centre (see ``icons.star``)."""
-    return {StarKind.COMMON: 1.0, StarKind.STARTING: 1.75, StarKind.GRAND: 2.1}[kind] * DOT
+    """How far a star's shape reaches from its centre, its stroke included."""
+    return icons.star_reach(kind, DOT)
 
 
 @dataclass(frozen=True)
@@ -72,34 +78,66 @@ def figure(card: Constellation, area: Box, star_numbers: bool = True) -> Figure:
     Where a star's label finds no clear spot, that star claims more room (its
     neighbours and lines are pushed further from it) and the labels are placed again."""
     extra = [0.0] * card.size
+    centres = lay_out(_sky(card), *_spacing(card, extra), _room(card, area), STRETCH)
     for _ in range(_TRIES):
-        laid, crowded = _figure(card, area, star_numbers, extra)
+        laid, crowded = _figure(card, area, star_numbers, centres)
         if not crowded:
             break
         for i in crowded:
             extra[i] += ELBOW_ROOM
+        centres = lay_out(centres, *_spacing(card, extra), _room(card, area))
     return laid
 
 
+def _sky(card: Constellation) -> list[tuple[float, float]]:
+    return [(s.x, s.y) for s in card.stars]
+
+
+def _room(card: Constellation, area: Box) -> Box:
+    """Where star centres may go: every star's shape inside the area."""
+    return area.inset(max(reach(s.kind) for s in card.stars) + mm(0.3))
+
+
+def _spacing(
+    card: Constellation, extra: list[float]
+) -> tuple[list[list[float]], list[float], list[tuple[int, int]]]:
+    """How far apart each two stars' centres must be, how far a star's centre must be
+    from a line it is not on, and the lines (star indices), for ``labels.lay_out``;
+    ``extra`` is more room each star claims."""
+    edges = [(a - 1, b - 1) for a, b in card.edges]
+    joined = {frozenset(e) for e in edges}
+    dot = icons.star_reach(StarKind.COMMON, DOT)
+    claims = [reach(s.kind) + e for s, e in zip(card.stars, extra, strict=True)]
+    need = [[0.0] * card.size for _ in card.stars]
+    for i, j in combinations(range(card.size), 2):
+        if frozenset((i, j)) in joined:
+            d = claims[i] + claims[j] + JOINED
+        else:
+            d = max(claims[i] + claims[j] + SHAPE_GAP, 2 * dot + DOT_GAP + extra[i] + extra[j])
+        need[i][j] = need[j][i] = d
+    clear = [c + LINE.width / 2 + LINE_GAP for c in claims]
+    return need, clear, edges
+
+
 def _figure(
-    card: Constellation, area: Box, star_numbers: bool, extra: list[float]
+    card: Constellation, area: Box, star_numbers: bool, centres: list[tuple[float, float]]
 ) -> tuple[Figure, set[int]]:
-    """The figure, and the stars (indices) whose labels found no clear spot."""
-    from shapely.geometry import LineString, Point
-    from shapely.ops import unary_union
+    """The figure with its stars at ``centres``, and the stars (indices) whose labels
+    found no clear spot."""
+    import shapely
 
     radii = [reach(s.kind) for s in card.stars]
-    room = area.inset(max(radii) + mm(0.3))
-    fitted = fit_points([(s.x, s.y) for s in card.stars], room)
     edges = [(a - 1, b - 1) for a, b in card.edges]
-    claims = [r + e for r, e in zip(radii, extra, strict=True)]
-    centres = spread(fitted, claims, edges, area, STAR_GAP)
     lines = tuple(Line(*centres[a], *centres[b], LINE) for a, b in edges)
-    shapes: list[Any] = [
-        LineString([centres[a], centres[b]]).buffer(LINE.width / 2 + _PAD) for a, b in edges
+    strokes = shapely.linestrings([[centres[a], centres[b]] for a, b in edges])
+    # polygons inscribed in the circles, 0.1 pt inside them: _PAD more than covers that
+    drawn = [
+        shapely.buffer(strokes, LINE.width / 2 + _PAD, quad_segs=4),
+        shapely.buffer(shapely.points(centres), [r + _PAD for r in radii], quad_segs=4),
     ]
-    shapes += [Point(c).buffer(r + _PAD) for c, r in zip(centres, radii, strict=True)]
-    taken = unary_union(shapes)
+    figure = shapely.union_all([*drawn[0], *drawn[1]])
+    shapely.prepare(figure)
+    taken = Taken(figure)
     spots = [Spot(x, y, r + _PAD) for (x, y), r in zip(centres, radii, strict=True)]
     grand = [(s.label, spots[s.number - 1]) for s in card.grand]
     names, taken, crowded = place_all(grand, NAMES, taken, area, LABEL_GAP, spots)
@@ -108,8 +146,8 @@ def _figure(
         wanted = [(str(s.number), spot) for s, spot in zip(card.stars, spots, strict=True)]
         numbers, _, more = place_all(wanted, NUMBERS, taken, area, LABEL_GAP, spots)
         crowded += more
-    figure = Figure(area, tuple(centres), lines, tuple(numbers), tuple(names))
-    return figure, {spots.index(s) for s in crowded}
+    laid = Figure(area, tuple(centres), lines, tuple(numbers), tuple(names))
+    return laid, {spots.index(s) for s in crowded}
 
 
 @dataclass(frozen=True)
@@ -142,7 +180,9 @@ def constellation_front(
         r = regions(trim)
         items: list[Item] = [frame(trim)]
         items += _header(card, r.header)
-        items += figure(card, r.graph, star_numbers).items(card)
+        # laid out on a card at the origin, so every slot and page shares one figure
+        local = regions(Box(0.0, 0.0, trim.w, trim.h)).graph
+        items += translated(figure(card, local, star_numbers).items(card), trim.x, trim.y)
         title = card.title(lang).upper()
         size = fit_size(title, r.name.w, 12, Font.BOLD, 7)
         items += text_block(r.name.cx, r.name.top, [title], size, Font.BOLD, anchor=Anchor.MIDDLE)

@@ -60,19 +60,40 @@ def element(
     return items
 
 
+# A Starting star's diamond and a Grand star's burst reach this many dot radii out (the
+# burst's notches at the second figure): short points, so crowded stars keep room.
+_DIAMOND = 1.55
+_BURST = (1.55, 0.62)
+
+
+def _star_width(r: float) -> float:
+    return max(0.5, r * 0.18)
+
+
 def star(kind: StarKind, cx: float, cy: float, r: float) -> list[Item]:
     """A star on a constellation: a white dot a player colours in. The Starting star
     sits in a diamond, a Grand star in an eight-pointed burst; a Common star is the dot."""
-    width = max(0.5, r * 0.18)
+    width = _star_width(r)
     dot = Circle(cx, cy, r, Stroke(INK, width), PAPER)
     if kind is StarKind.COMMON:
         return [dot]
     if kind is StarKind.STARTING:
-        d = r * 1.75
+        d = r * _DIAMOND
         diamond = ((cx, cy + d), (cx + d, cy), (cx, cy - d), (cx - d, cy))
         return [Poly(diamond, True, Stroke(INK, width), INK), dot]
-    burst = _star_points(cx, cy, r * 1.8, 8, 0.55)
+    burst = _star_points(cx, cy, r * _BURST[0], 8, _BURST[1])
     return [Poly(burst, True, Stroke(INK, width * 0.8), INK), dot]
+
+
+def star_reach(kind: StarKind, r: float) -> float:
+    """How far the ink of ``star(kind, cx, cy, r)`` reaches from its centre (joins are
+    round, so a stroke adds half its width at a point)."""
+    width = _star_width(r)
+    if kind is StarKind.COMMON:
+        return r + width / 2
+    if kind is StarKind.STARTING:
+        return r * _DIAMOND + width / 2
+    return r * _BURST[0] + width * 0.8 / 2
 
 
 def stardust(cx: float, cy: float, size: float) -> list[Item]:

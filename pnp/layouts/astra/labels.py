@@ -1,6 +1,7 @@
 """Where a constellation's stars and their labels go on a card.
 
-Stars are scaled to fill the graph area, then spread apart where they would crowd.
+Stars are scaled to fill the graph area, then spread apart where they would crowd,
+the figure shrinking as a whole until the spread stars fit (numpy, a few rounds).
 Labels (star numbers, Grand star names) are placed with shapely: each one tries spots
 around its star, nearest first, and takes the first that is inside the area and clear
 of every line, star and label already there."""
@@ -23,84 +24,123 @@ Point = tuple[float, float]
 # diagonals, then the eight directions between those.
 DIRECTIONS: tuple[float, ...] = (0, 180, 90, 270, 45, 135, 315, 225)
 DIRECTIONS += (22.5, 157.5, 67.5, 112.5, 337.5, 202.5, 292.5, 247.5)
+# Each direction's unit vector and its larger component.
+_UNITS = tuple(
+    (math.cos(a), math.sin(a), max(abs(math.cos(a)), abs(math.sin(a))))
+    for a in map(math.radians, DIRECTIONS)
+)
 _ROUNDS = 400
+_REFITS = 30
+_REFIT_ROUNDS = 30
+_STEP = 2.0  # points: the most a star moves at once, so it never jumps a line
+_SLACK = 0.01  # points: a shortfall this small is met, and pushes go this much further
+STRETCH = 1.2  # how much more a figure's short side may be scaled than its long one
 
 
-def fit_points(points: Sequence[Point], area: Box) -> list[Point]:
-    """Unit-square positions scaled alike on both axes (the figure keeps its shape) to
-    fill ``area``, centred in it."""
+def fit_points(
+    points: Sequence[Point], area: Box, stretch: float = 1.0
+) -> tuple[list[Point], float]:
+    """Positions scaled to fill ``area``, centred in it, and the scale: alike on both
+    axes (the figure keeps its shape), but the axis with room to spare stretched by up
+    to ``stretch`` times more."""
     xs, ys = [x for x, _ in points], [y for _, y in points]
     w, h = max(xs) - min(xs), max(ys) - min(ys)
-    scale = min(area.w / w if w else math.inf, area.h / h if h else math.inf)
+    fit_x = area.w / w if w else math.inf
+    fit_y = area.h / h if h else math.inf
+    scale = min(fit_x, fit_y)
     scale = 0.0 if math.isinf(scale) else scale
-    ox = area.cx - (min(xs) + w / 2) * scale
-    oy = area.cy - (min(ys) + h / 2) * scale
-    return [(ox + x * scale, oy + y * scale) for x, y in points]
+    sx, sy = min(fit_x, scale * stretch), min(fit_y, scale * stretch)
+    ox = area.cx - (min(xs) + w / 2) * sx
+    oy = area.cy - (min(ys) + h / 2) * sy
+    return [(ox + x * sx, oy + y * sy) for x, y in points], scale
+
+
+def lay_out(
+    points: Sequence[Point],
+    need: Sequence[Sequence[float]],
+    clear: Sequence[float],
+    edges: Sequence[tuple[int, int]],
+    room: Box,
+    stretch: float = 1.0,
+) -> list[Point]:
+    """Star centres in ``room``: ``points`` fitted to it (see ``fit_points``), then
+    spread apart where they crowd (see ``spread``) and fitted again, alike on both
+    axes, until the spread figure fits. A crowded part so grows at the expense of the
+    whole figure's scale, and the shape is kept everywhere else."""
+    pts, _ = fit_points(points, room, stretch)
+    for _ in range(_REFITS):
+        pts = spread(pts, need, clear, edges, rounds=_REFIT_ROUNDS)
+        pts, scale = fit_points(pts, room)
+        if scale > 0.99:
+            break
+    return spread(pts, need, clear, edges, room)
 
 
 def spread(
     points: Sequence[Point],
-    radii: Sequence[float],
+    need: Sequence[Sequence[float]],
+    clear: Sequence[float],
     edges: Sequence[tuple[int, int]],
-    area: Box,
-    gap: float,
+    room: Box | None = None,
+    rounds: int = _ROUNDS,
 ) -> list[Point]:
-    """Move stars apart until every two are at least their radii plus ``gap`` apart and
-    no line passes within ``gap`` of a star it does not join; each round pushes every
-    offending pair apart along the line through them by half the shortfall each (a
-    star by a line moves straight away from it), after bringing every star back inside
-    ``area`` by its radius.
+    """Move stars apart until every two stars ``i``, ``j`` are ``need[i][j]`` apart
+    and no line passes within ``clear[c]`` of a star ``c`` it does not join. Each
+    round every offending pair is pushed apart along the line through them by half
+    the shortfall each, a star by a line straight away from it on the side it was on
+    (a star never crosses a line, so no two lines come to cross; it may go round an
+    end), each push at most ``_STEP`` and a star's pushes averaged; then every star
+    is brought back inside ``room`` if given.
     Stars already far enough apart never move, so a figure that fits is unchanged.
     ``edges`` index into ``points``."""
-    pts = [list(p) for p in points]
-    for _ in range(_ROUNDS):
-        for p, r in zip(pts, radii, strict=True):
-            p[0] = min(max(p[0], area.x + r), area.right - r)
-            p[1] = min(max(p[1], area.y + r), area.top - r)
-        moved = False
-        for i in range(len(pts)):
-            for j in range(i + 1, len(pts)):
-                moved |= _part(pts[i], pts[j], radii[i] + radii[j] + gap, i)
-        for a, b in edges:
-            for c in range(len(pts)):
-                if c not in (a, b):
-                    moved |= _clear_of_line(pts[c], pts[a], pts[b], radii[c] + gap)
-        if not moved:
+    import numpy as np
+
+    p = np.array(points, dtype=float)
+    n = len(p)
+    want = np.array(need, dtype=float)
+    near = np.array(clear, dtype=float)
+    a = np.array([e[0] for e in edges], dtype=int)
+    b = np.array([e[1] for e in edges], dtype=int)
+    other = np.ones((len(edges), n), dtype=bool)  # the stars a line does not join
+    other[np.arange(len(edges)), a] = False
+    other[np.arange(len(edges)), b] = False
+    apart = np.triu(np.ones((n, n), dtype=bool), 1)
+    # where two stars sit on each other, part them along the golden angle, so such
+    # pairs go different ways
+    golden = 2.399963 * np.arange(n)
+    fallback = np.stack([np.cos(golden), np.sin(golden)], axis=1)[:, None, :]
+    sides = None
+    for _ in range(rounds):
+        d = p[None, :, :] - p[:, None, :]  # d[i, j]: from star i to star j
+        dist = np.hypot(d[..., 0], d[..., 1])
+        short = np.where(apart, want - dist, 0.0)
+        pairs = short > _SLACK
+        unit = np.where(dist[..., None] > 1e-9, d / np.maximum(dist, 1e-9)[..., None], fallback)
+        push = np.where(pairs, np.minimum(short / 2 + _SLACK, _STEP), 0.0)[..., None] * unit
+        move = push.sum(axis=0) - push.sum(axis=1)
+        count = pairs.sum(axis=0) + pairs.sum(axis=1)
+        if len(edges):
+            ab = p[b] - p[a]
+            length = np.maximum(np.hypot(ab[:, 0], ab[:, 1]), 1e-9)[:, None]
+            ac = p[None, :, :] - p[a][:, None, :]
+            t = (ac[..., 0] * ab[:, None, 0] + ac[..., 1] * ab[:, None, 1]) / length**2
+            cross = (ab[:, None, 0] * ac[..., 1] - ab[:, None, 1] * ac[..., 0]) / length
+            now = np.where(cross >= 0, 1.0, -1.0)
+            span = other & (t > 0) & (t < 1)
+            sides = now if sides is None else np.where(span, sides, now)
+            short_line = np.where(span, near[None, :] - cross * sides, 0.0)
+            lines = short_line > _SLACK
+            normal = np.stack([-ab[:, 1], ab[:, 0]], axis=1) / length
+            amount = np.where(lines, np.minimum(short_line + _SLACK, _STEP), 0.0) * sides
+            move += (amount[..., None] * normal[:, None, :]).sum(axis=0)
+            count += lines.sum(axis=0)
+        if not count.any():
             break
-    return [(x, y) for x, y in pts]
-
-
-def _part(p: list[float], q: list[float], need: float, seed: int) -> bool:
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    d = math.hypot(dx, dy)
-    if d >= need - 1e-9:
-        return False
-    if d < 1e-9:  # on top of each other: part them along a fixed direction
-        angle = 2.399963 * seed  # the golden angle, so such pairs go different ways
-        dx, dy, d = math.cos(angle), math.sin(angle), 1.0
-    push = (need - d) / 2 + 1e-6
-    ux, uy = dx / d, dy / d
-    p[0], p[1] = p[0] - ux * push, p[1] - uy * push
-    q[0], q[1] = q[0] + ux * push, q[1] + uy * push
-    return True
-
-
-def _clear_of_line(c: list[float], a: list[float], b: list[float], need: float) -> bool:
-    ax, ay, bx, by = a[0], a[1], b[0], b[1]
-    length2 = (bx - ax) ** 2 + (by - ay) ** 2
-    t = 0.0 if length2 == 0 else ((c[0] - ax) * (bx - ax) + (c[1] - ay) * (by - ay)) / length2
-    if not 0.0 < t < 1.0:
-        return False  # beside an end, where the stars' own spacing applies
-    fx, fy = ax + t * (bx - ax), ay + t * (by - ay)
-    dx, dy = c[0] - fx, c[1] - fy
-    d = math.hypot(dx, dy)
-    if d >= need - 1e-9:
-        return False
-    if d < 1e-9:
-        dx, dy, d = -(by - ay), bx - ax, math.sqrt(length2)
-    push = need - d + 1e-6
-    c[0], c[1] = c[0] + dx / d * push, c[1] + dy / d * push
-    return True
+        p += move / np.maximum(count, 1)[:, None]
+        if room is not None:
+            p[:, 0] = np.clip(p[:, 0], room.x, room.right)
+            p[:, 1] = np.clip(p[:, 1], room.y, room.top)
+    return [(float(x), float(y)) for x, y in p]
 
 
 @dataclass(frozen=True)
@@ -110,35 +150,6 @@ class Spot:
     x: float
     y: float
     gap: float
-
-
-def label_shape(text: Text) -> Any:
-    """The shapely box a label's glyphs may ink."""
-    from shapely.geometry import box
-
-    b = ink_bounds(text)
-    return box(b.x, b.y, b.right, b.top)
-
-
-def candidates(
-    words: str, spot: Spot, size: float, font: Font, color: Gray, steps: int, step: float
-) -> list[Text]:
-    """Labels around ``spot`` in the order they are tried: each direction at the
-    nearest distance, then each a ``step`` further out. Along a direction the label's
-    box moves out from the point until its nearest side (right, left, above, below) or
-    corner (diagonals) is that far away; between those it slides along the side."""
-    w, up, down = text_width(words, size, font), ascent(size, font), descent(size, font)
-    half_w, half_h = w / 2, (up + down) / 2
-    out = []
-    for k in range(steps):
-        d = spot.gap + k * step
-        for degrees in DIRECTIONS:
-            ux, uy = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
-            longest = max(abs(ux), abs(uy))
-            cx = spot.x + d * ux + half_w * ux / longest
-            cy = spot.y + d * uy + half_h * uy / longest
-            out.append(Text(cx - half_w, cy - half_h + down, words, size, font, color=color))
-    return out
 
 
 @dataclass(frozen=True)
@@ -153,72 +164,123 @@ class Style:
     centre_lead: float = 0.0  # points: the same, measured to the stars' centres
 
 
+@dataclass(frozen=True)
+class Taken:
+    """What a label keeps clear of: the figure's lines and stars (a shapely geometry)
+    and the boxes (left, bottom, right, top) of the labels placed before it, padded."""
+
+    figure: Any
+    boxes: tuple[tuple[float, float, float, float], ...] = ()
+
+    def with_label(self, text: Text, pad: float) -> Taken:
+        b = ink_bounds(text)
+        return Taken(self.figure, (*self.boxes, (b.x - pad, b.y - pad, b.right + pad, b.top + pad)))
+
+
+def candidates(words: str, spot: Spot, style: Style, size: float) -> Any:
+    """The boxes (rows of left, bottom, right, top: what the glyphs may ink) a label
+    for ``spot`` at ``size`` tries, in order: each direction at the nearest distance,
+    then each a ``step`` further out. Along a direction the box moves out from the
+    point until its nearest side (right, left, above, below) or corner (diagonals) is
+    that far away; between those it slides along the side."""
+    import numpy as np
+
+    half_w = text_width(words, size, style.font) / 2
+    half_h = (ascent(size, style.font) + descent(size, style.font)) / 2
+    ux, uy, longest = np.array(_UNITS).T
+    d = spot.gap + style.step * np.arange(style.steps)[:, None]
+    cx = (spot.x + d * ux + half_w * ux / longest).ravel()
+    cy = (spot.y + d * uy + half_h * uy / longest).ravel()
+    return np.stack([cx - half_w, cy - half_h, cx + half_w, cy + half_h], axis=1)
+
+
 def place(
-    words: str, spot: Spot, style: Style, taken: Any, area: Box, rivals: Sequence[Spot] = ()
+    words: str, spot: Spot, style: Style, taken: Taken, area: Box, rivals: Sequence[Spot] = ()
 ) -> tuple[Text, bool]:
     """A label for ``spot`` and whether it is clear: the first candidate inside
-    ``area``, clear of ``taken`` (a shapely geometry) and nearer its own star than any
-    of ``rivals``, at the largest size that has one, shrinking by quarter points;
-    failing that, the candidate that is nearest its own star and overlaps ``taken``
-    least."""
-    from shapely.prepared import prep
+    ``area``, clear of ``taken`` and nearer its own star than any of ``rivals``, at
+    the largest size that has one, shrinking by quarter points to ``minimum``;
+    failing that, the smallest candidate that is nearest its own star and overlaps
+    ``taken`` least."""
+    import numpy as np
+    import shapely
 
-    fast = prep(taken)
     sizes = [style.size]
     while sizes[-1] > style.minimum:
         sizes.append(max(style.minimum, sizes[-1] - 0.25))
-    tried: list[tuple[Text, Box, bool]] = []
+    placed = np.array(taken.boxes).reshape(-1, 4)
     for size in sizes:
-        for text in candidates(words, spot, size, style.font, style.color, style.steps, style.step):
-            b = ink_bounds(text)
-            if not area.contains(b, 0.0):
-                continue
-            astray = _astray(b, spot, rivals, style.lead, style.centre_lead)
-            if not astray and not fast.intersects(_shape(b)):
-                return text, True
-            tried.append((text, b, astray))
-    if not tried:
+        boxes = candidates(words, spot, style, size)
+        x0, y0, x1, y1 = boxes.T
+        inside = (x0 >= area.x) & (y0 >= area.y) & (x1 <= area.right) & (y1 <= area.top)
+        near = inside & ~_astray(boxes, spot, rivals, style.lead, style.centre_lead)
+        free = np.flatnonzero(near & ~_overlap(boxes, placed).any(axis=1))
+        clear = free[~shapely.intersects(taken.figure, shapely.box(*boxes[free].T))]
+        if clear.size:
+            return _label(words, style, size, boxes[clear[0]]), True
+    if not inside.any():
         raise ValueError(f"no room in the graph area for the label {words!r}")
-    near = [t for t in tried if not t[2]] or tried  # a label by its own star first
-    best = min(near, key=lambda t: _shape(t[1]).intersection(taken).area)
-    return best[0], False
+    tried = np.flatnonzero(near if near.any() else inside)  # by its own star first
+    drawn = shapely.area(shapely.intersection(shapely.box(*boxes[tried].T), taken.figure))
+    overlap = drawn + _overlap(boxes[tried], placed).sum(axis=1)
+    return _label(words, style, sizes[-1], boxes[tried[int(np.argmin(overlap))]]), False
 
 
-def _shape(b: Box) -> Any:
-    from shapely.geometry import box
-
-    return box(b.x, b.y, b.right, b.top)
-
-
-def _distance(b: Box, x: float, y: float) -> float:
-    """From a point to the nearest point of a box (0 inside it)."""
-    return math.hypot(max(b.x - x, 0.0, x - b.right), max(b.y - y, 0.0, y - b.top))
+def _label(words: str, style: Style, size: float, box: Any) -> Text:
+    down = descent(size, style.font)
+    return Text(float(box[0]), float(box[1]) + down, words, size, style.font, color=style.color)
 
 
-def _astray(b: Box, spot: Spot, rivals: Sequence[Spot], lead: float, centre_lead: float) -> bool:
-    """Whether a reader could take a label for another star's: unless it is nearer its
-    own star's edge than any other star's edge by ``lead``, and nearer its own star's
-    centre than any other's by ``centre_lead`` (a label beside a big Grand star's burst
-    can be near the burst's tip but far from its dot)."""
-    centre = _distance(b, spot.x, spot.y)
-    for r in rivals:
-        other = _distance(b, r.x, r.y)
-        if other - r.gap < centre - spot.gap + lead or other < centre + centre_lead:
-            return True
-    return False
+def _overlap(boxes: Any, others: Any) -> Any:
+    """The area each of ``boxes`` shares with each of ``others`` (rows of left,
+    bottom, right, top)."""
+    import numpy as np
+
+    w = np.minimum(boxes[:, None, 2], others[None, :, 2]) - np.maximum(
+        boxes[:, None, 0], others[None, :, 0]
+    )
+    h = np.minimum(boxes[:, None, 3], others[None, :, 3]) - np.maximum(
+        boxes[:, None, 1], others[None, :, 1]
+    )
+    return np.maximum(w, 0.0) * np.maximum(h, 0.0)
+
+
+def _distance(boxes: Any, x: Any, y: Any) -> Any:
+    """From points to the nearest point of each box (0 inside it): a row per box."""
+    import numpy as np
+
+    dx = np.maximum(np.maximum(boxes[:, None, 0] - x, 0.0), x - boxes[:, None, 2])
+    dy = np.maximum(np.maximum(boxes[:, None, 1] - y, 0.0), y - boxes[:, None, 3])
+    return np.hypot(dx, dy)
+
+
+def _astray(boxes: Any, spot: Spot, rivals: Sequence[Spot], lead: float, centre_lead: float) -> Any:
+    """Whether a reader could take each label for another star's: unless it is
+    nearer its own star's edge than any other star's edge by ``lead``, and nearer its
+    own star's centre than any other's by ``centre_lead`` (a label beside a big Grand
+    star's burst can be near the burst's tip but far from its dot)."""
+    import numpy as np
+
+    if not rivals:
+        return np.zeros(len(boxes), dtype=bool)
+    x, y, gap = np.array([(r.x, r.y, r.gap) for r in rivals]).T
+    centre = _distance(boxes, spot.x, spot.y)[:, 0]
+    other = _distance(boxes, x, y)
+    edge = other - gap < (centre - spot.gap + lead)[:, None]
+    return (edge | (other < (centre + centre_lead)[:, None])).any(axis=1)
 
 
 def place_all(
     labels: Sequence[tuple[str, Spot]],
     style: Style,
-    taken: Any,
+    taken: Taken,
     area: Box,
     pad: float,
     stars: Sequence[Spot] = (),
-) -> tuple[list[Text], Any, list[Spot]]:
+) -> tuple[list[Text], Taken, list[Spot]]:
     """Labels placed one after another, each clear of those before it and nearest its
-    own of ``stars``; returns them, ``taken`` grown by their boxes padded by ``pad``,
-    and the spots whose labels found no clear place."""
+    own of ``stars``; returns them, ``taken`` with their boxes padded by ``pad``, and
+    the spots whose labels found no clear place."""
     out: list[Text] = []
     crowded: list[Spot] = []
     for words, spot in labels:
@@ -227,5 +289,5 @@ def place_all(
         out.append(text)
         if not clear:
             crowded.append(spot)
-        taken = taken.union(label_shape(text).buffer(pad, join_style="mitre"))
+        taken = taken.with_label(text, pad)
     return out, taken, crowded
