@@ -2,12 +2,14 @@
 
 Each file is a table of entries with ``en`` and ``fr`` strings; an entry's key is the
 file's stem and the entry's name: ``terms.stardust`` is ``[stardust]`` in ``terms.toml``.
-French terms follow the French rulebook (seed 004)."""
+French terms follow the French rulebook (seed 004). A file is read when one of its words
+is first wanted, so a command reads only the files it prints from."""
 
 from __future__ import annotations
 
 from enum import Enum
 from functools import cache
+from pathlib import Path
 
 from pnp.errors import Problem, SourceError
 from pnp.parsing import parse_toml
@@ -19,24 +21,23 @@ class Lang(Enum):
     FR = "fr"
 
 
+def _folder() -> Path:
+    return data_dir() / "astra" / "text"
+
+
 @cache
-def _entries() -> dict[str, dict[str, str]]:
+def _file(stem: str) -> dict[str, dict[str, str]]:
+    """The entries of ``stem.toml``, by name."""
+    path = _folder() / f"{stem}.toml"
+    tables = parse_toml(path.read_text(encoding="utf-8"), str(path))
     entries: dict[str, dict[str, str]] = {}
     problems: list[Problem] = []
-    for path in sorted((data_dir() / "astra" / "text").glob("*.toml")):
-        try:
-            tables = parse_toml(path.read_text(encoding="utf-8"), str(path))
-        except SourceError as exc:
-            problems += exc.problems
+    langs = {lang.value for lang in Lang}
+    for name, entry in tables.items():
+        if not isinstance(entry, dict) or set(entry) != langs:
+            problems.append(Problem(str(path), 1, 1, f"[{name}] needs exactly the keys en and fr"))
             continue
-        for name, entry in tables.items():
-            langs = {lang.value for lang in Lang}
-            if not isinstance(entry, dict) or set(entry) != langs:
-                problems.append(
-                    Problem(str(path), 1, 1, f"[{name}] needs exactly the keys en and fr")
-                )
-                continue
-            entries[f"{path.stem}.{name}"] = {k: str(v) for k, v in entry.items()}
+        entries[name] = {k: str(v) for k, v in entry.items()}
     if problems:
         raise SourceError(problems)
     return entries
@@ -44,8 +45,19 @@ def _entries() -> dict[str, dict[str, str]]:
 
 def text(key: str, lang: Lang) -> str:
     """The words for ``key`` (``"terms.fame"``) in ``lang``; a missing key is a bug."""
-    return _entries()[key][lang.value]
+    stem, _, name = key.partition(".")
+    return _file(stem)[name][lang.value]
 
 
 def keys() -> tuple[str, ...]:
-    return tuple(_entries())
+    """Every key of every file, each file's problems reported together."""
+    found: list[str] = []
+    problems: list[Problem] = []
+    for path in sorted(_folder().glob("*.toml")):
+        try:
+            found += [f"{path.stem}.{name}" for name in _file(path.stem)]
+        except SourceError as exc:
+            problems += exc.problems
+    if problems:
+        raise SourceError(problems)
+    return tuple(found)
