@@ -86,7 +86,10 @@ class Game:
         s.found, s.groups, s.due, s.crossed, s.picked, s.refill = [], [], [], 0, 0, []
         return Game(s)
 
-    def apply(self, action: Action) -> Game:
+    def apply(self, action: Action, *, his_turn: bool = True) -> Game:
+        """The game after ``action``. Solo, when it ends your turn, Ptolemy plays his at
+        once; with ``his_turn=False`` the game stops as your turn ends, and
+        ``ptolemy_turn`` plays his (the companion tells the table in between)."""
         s = self._s.copy()
         if s.phase is Phase.OVER:
             raise RuleError("astra.game.over", "the game is over: its last turn has been played")
@@ -104,6 +107,16 @@ class Game:
             turn.dream(s, action.path)
         else:
             turn.discard(s, action)
+        if his_turn and turn.ptolemy_due(s):
+            turn.ptolemy_turn(s)
+        return Game(s)
+
+    def ptolemy_turn(self) -> Game:
+        """Solo: the game after Ptolemy's turn, when it is his to play (else this game)."""
+        if not turn.ptolemy_due(self._s):
+            return self
+        s = self._s.copy()
+        turn.ptolemy_turn(s)
         return Game(s)
 
     @property

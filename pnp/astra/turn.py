@@ -3,8 +3,9 @@
 limit, the refill) → with two players, after a Rest, the Dream phase (``pnp.astra.dream``)
 → the next player, until the last turn after the Game End card shows. Each step checks
 its rules and changes the state in place; ``Game`` copies it first. Solo, Ptolemy's turn
-(``_ptolemy_turn``) is played here as soon as yours ends, with his boon picks and his
-Dream phase; only a boon you pick on his discovery waits for you."""
+(``ptolemy_turn``) is played when yours ends (``Game.apply`` plays it at once, or on
+request), with his boon picks and his Dream phase; only a boon you pick on his discovery
+waits for you."""
 
 from __future__ import annotations
 
@@ -311,8 +312,11 @@ def _finish(s: State) -> None:
     s.turn += 1
     s.now = Turn()
     s.phase = Phase.OVER if 0 <= s.last_turn < s.turn else Phase.ABILITY
-    if s.solo and s.active == PTOLEMY and s.phase is Phase.ABILITY:
-        _ptolemy_turn(s)
+
+
+def ptolemy_due(s: State) -> bool:
+    """Whether Ptolemy's turn is the one to play now (``Game.apply`` plays it at once)."""
+    return s.solo is not None and s.active == PTOLEMY and s.phase is Phase.ABILITY
 
 
 def _ptolemy_dream(s: State) -> None:
@@ -327,7 +331,7 @@ def _ptolemy_dream(s: State) -> None:
     dream(s, Observe(cards()[cid].card.name, stars))
 
 
-def _ptolemy_turn(s: State) -> None:
+def ptolemy_turn(s: State) -> None:
     """Ptolemy's turn (seed 004, "Phase action", "Entretien"): Rest with no Stardust, else
     the d6 picks a library card whose element and leftmost boon say where and how much he
     marks; then the Discovery phase (you pick first on his discoveries) and, after his

@@ -19,7 +19,7 @@ from pnp.astra.model import CLOCKWISE, Element
 from pnp.astra.ptolemy import PtolemyTurn
 from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.solo import Difficulty
-from pnp.astra.state import EMPTY, GAME_END, PTOLEMY, YOU, Phase, State, card_id, cards
+from pnp.astra.state import EMPTY, PTOLEMY, YOU, State, card_id, cards
 from pnp.astra.text import Lang, text
 
 
@@ -57,31 +57,12 @@ def _c(key: str, **args: Arg) -> Change:
     return Change(key, tuple(args.items()))
 
 
-def _before_him(game: Game, action: Action, after: Game) -> Game:
-    """``game`` after ``action`` as your turn ends, before Ptolemy plays: the same step on
-    a copy whose game ends with your turn (the Game End card taken out of its deck, so
-    that its showing cannot move that end), then the real deck and end put back."""
-    s = game.state.copy()
-    end = s.deck.index(GAME_END)
-    s.deck = s.deck[:end] + s.deck[end + 1 :]
-    s.top -= s.top > end
-    s.last_turn = s.turn
-    m = Game(s).apply(action).state  # a fresh copy, shared with nobody
-    m.deck, m.top = game.state.deck, m.top + (m.top >= end)
-    shown = game.state.top < end < m.top  # the Game End card showed as your turn ended
-    m.last_turn = after.state.last_turn if shown else game.state.last_turn
-    m.phase = Phase.ABILITY
-    return Game(m)
-
-
 def steps(game: Game, action: Action) -> tuple[Game, ...]:
     """The games after ``action``: when it ends your turn and Ptolemy plays his, first the
     game as your turn ends, then the game after his turn."""
-    after = game.apply(action)
-    view, was = after.solo, game.solo
-    if game.state.active != YOU or view is None or was is None or view.last is was.last:
-        return (after,)
-    return (_before_him(game, action, after), after)
+    mine = game.apply(action, his_turn=False)
+    his = mine.ptolemy_turn()
+    return (mine,) if his is mine else (mine, his)
 
 
 def _his_turn(b: State, a: State) -> PtolemyTurn | None:
