@@ -113,7 +113,7 @@ def test_each_problem_is_at_its_line_and_column(body: str, expected: str) -> Non
     [
         ("seed: 7\nRobin: rest\n", "g.txt:2:1: expected players: before the first turn"),
         ("players: Robin, Matthew\nRobin: rest\n", "g.txt:1:1: expected seed: (or deck: and"),
-        ("players: Robin, Matthew\nseed: 7\n", "g.txt:2:1: expected the turns, like"),
+        ("players: Robin, Matthew\nseed: 7\n", "g.txt:2:1: the log ends before its first turn"),
         ("players: Robin, Matthew\nseed: 7\nrest\n", "g.txt:3:1: a line without a name"),
         ("players: Robin, Mat:t\nseed: 7\nRobin: rest\n", "g.txt:1:17: a player's name is one"),
         ("players: Robin, Seed\nseed: 7\nRobin: rest\n", "g.txt:1:17: Seed is a header word"),

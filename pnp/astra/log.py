@@ -305,7 +305,9 @@ def _check_header(reader: _Reader, last: int) -> None:
             keys["seed"], 1, "seed: deals nothing when deck: and scoring: are written"
         )
     elif not reader.turns:
-        reader.problems.add(last, 1, "expected the turns, like Robin: Taurus:10-8-7")
+        reader.problems.add(
+            last, 1, "the log ends before its first turn (expected turns: Robin: Taurus:10-8-7)"
+        )
     named: set[str] = set()
     for n, token in reader.scoring:
         name = token.value.split(" ")[0]
