@@ -67,7 +67,7 @@ def front_sections(lang: Lang) -> list[Section]:
         return text(f"aid.{key}", lang)
 
     def lead(key: str) -> str:
-        return text(f"terms.{key}", lang) + (" :" if lang is Lang.FR else ":")
+        return text(f"terms.{key}", lang) + ("\u00a0:" if lang is Lang.FR else ":")
 
     rest = tuple(
         Point(t(k), step=str(n)) for n, k in enumerate(("refill", "reactivate", "move"), 1)
@@ -94,7 +94,7 @@ def back_sections(lang: Lang) -> list[Section]:
     def t(key: str) -> str:
         return text(f"aid.{key}", lang)
 
-    colon = " :" if lang is Lang.FR else ":"
+    colon = "\u00a0:" if lang is Lang.FR else ":"
     boons = tuple(
         Point(t(f"boon_{k.value}"), text(f"terms.boon_{k.value}", lang) + colon, _boon(k))
         for k in BoonKind
