@@ -125,3 +125,16 @@ def test_the_command_writes_the_kits_file(run: Run) -> None:
     result = run("astra", "setup-sheet", "--lang", "fr", "--paper", "letter")
     assert result.exit_code == 0, result.output
     assert Path("out/astra/setup-sheet.pdf").is_file()
+
+
+@pytest.mark.parametrize("lang", list(Lang), ids=lambda lang: lang.value)
+def test_each_sphere_board_repeats_its_deck_split(lang: Lang) -> None:
+    from pnp.astra.board import board
+    from pnp.layouts.astra.board import board_pages
+
+    cards = "cards" if lang is Lang.EN else "cartes"
+    for split in setup_numbers().splits:
+        pages = board_pages(board(split.players), A4, lang)
+        printed = " ".join(i.text for p in pages for i in p.items if isinstance(i, Text))
+        for n in (split.under, split.on_top):
+            assert f"{n}\u00a0{cards}" in printed, (split, n)

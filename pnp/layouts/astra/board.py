@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from pnp.astra.board import Board, Sphere
+from pnp.astra.setup import DECK_SPLIT
 from pnp.astra.text import Lang, text
 from pnp.draw.fonts import Font, ascent, descent
 from pnp.draw.shapes import (
@@ -202,7 +203,12 @@ def _title(b: Board, lang: Lang) -> str:
 def _notes(b: Board, lang: Lang, box: Box) -> list[Item]:
     """How to set the board up, beside a sketch of a card meeting the disc's edge."""
     sketch, words = box.take_left(mm(b.card[0]) * _SKETCH + mm(6))
-    paragraphs = [text("board.setup", lang).format(cards=len(b.slots)), text("board.marker", lang)]
+    under, on_top = DECK_SPLIT[b.players]
+    paragraphs = [
+        text("board.deck", lang).format(players=b.players, under=under, on_top=on_top),
+        text("board.setup", lang).format(cards=len(b.slots)),
+        text("board.marker", lang),
+    ]
     if b.players == 2:
         paragraphs.append(text("board.numbers", lang))
     size, lines = fit_wrapped("\n\n".join(paragraphs), words.w, words.h, _HOWTO, minimum=6.5)
