@@ -237,3 +237,29 @@ def test_the_aid_has_no_card_size_option(run: Run) -> None:
     assert "--card-size" not in run("astra", "aid", "--help").output
     assert run("astra", "aid", "--card-size", "tarot").exit_code == 2
     assert run("astra", "aid", "--backs", "fold", "-o", "aid.pdf").exit_code == 0
+
+
+def test_abilities_that_last_the_turn_are_keyed_like_the_rulebooks() -> None:
+    """Seed 004: a power that holds for the turn starts "À ce tour :" (seed 000's card:
+    "This turn:"); the others resolve at once and carry no key."""
+    from pnp.astra.abilities import Timing, abilities
+
+    for a in abilities():
+        lasting = a.timing is Timing.THIS_TURN
+        assert a.text(Lang.FR).startswith("À ce tour\u00a0: ") == lasting, a.id
+        assert a.text(Lang.EN).startswith("This turn: ") == lasting, a.id
+
+
+PRINTED = ("aid", "board", "cards", "journal", "score_pad", "setup_sheet", "terms", "tokens")
+
+
+def test_french_puts_a_no_break_space_before_double_punctuation() -> None:
+    """In every French word the kit prints: the card texts and the printed sheets' files."""
+    from pnp.astra.abilities import abilities
+    from pnp.astra.text import keys, text
+
+    printed = [k for k in keys() if k.split(".")[0] in PRINTED]
+    french = [text(k, Lang.FR) for k in printed] + [a.text(Lang.FR) for a in abilities()]
+    for words in french:
+        assert not re.search(r"[^\u00a0\u202f][:;?!](\s|$)", words), words
+    assert "(+90\u00a0par tour de piste)" in text("score_pad.play_fame_hint", Lang.FR)
