@@ -1,6 +1,7 @@
 """Render the README's pictures into docs/ (needs pdftoppm from poppler-utils).
 
-python scripts/docs_images.py
+python scripts/docs_images.py                      # all of them
+python scripts/docs_images.py astra-card-orion …   # only these (file names, no .png)
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,19 +50,43 @@ def _png(
         subprocess.run([*args, str(source), str(out.with_suffix(""))], check=True)
 
 
-def main() -> None:
+def main(only: set[str]) -> None:
+    """Write every picture, or only those named in ``only``."""
     DOCS.mkdir(exist_ok=True)
-    sheet = sheets_document([load_chart("orion-10-obstacles")], A4)
-    _png(render_pdf(sheet), DOCS / "sheet-orion-10-obstacles.png", 80, None)
-    slot = imposition(A4, CardOptions()).slots[4]  # Star Gazer, the middle card
-    _png(
-        render_pdf(cards_document(A4, CardOptions())), DOCS / "objective-card.png", 200, _crop(slot)
-    )
-    calibration = render_pdf(calibration_document(A4, Flip.LONG))
-    for page, side in enumerate(("front", "back"), 1):
-        _png(calibration, DOCS / f"calibration-{side}.png", 80, None, page)
-    _astra()
+    pictures = _starcharts() | _astra()
+    unknown = only - pictures.keys()
+    if unknown:
+        print(f"no such picture: {', '.join(sorted(unknown))} (expected one of", file=sys.stderr)
+        print(f"{', '.join(pictures)})", file=sys.stderr)
+        sys.exit(2)
+    for name, write in pictures.items():
+        if not only or name in only:
+            write(DOCS / f"{name}.png")
     print(f"wrote the README's pictures to {DOCS}/")
+
+
+Picture = Callable[[Path], None]
+
+
+def _starcharts() -> dict[str, Picture]:
+    slot = imposition(A4, CardOptions()).slots[4]  # Star Gazer, the middle card
+
+    def sheet(out: Path) -> None:
+        _png(render_pdf(sheets_document([load_chart("orion-10-obstacles")], A4)), out, 80, None)
+
+    def calibration(page: int) -> Picture:
+        return lambda out: _png(
+            render_pdf(calibration_document(A4, Flip.LONG)), out, 80, None, page
+        )
+
+    return {
+        "sheet-orion-10-obstacles": sheet,
+        "objective-card": lambda out: _png(
+            render_pdf(cards_document(A4, CardOptions())), out, 200, _crop(slot)
+        ),
+        "calibration-front": calibration(1),
+        "calibration-back": calibration(2),
+    }
 
 
 def _crop(slot: Box) -> tuple[float, float, float, float]:
@@ -69,21 +95,32 @@ def _crop(slot: Box) -> tuple[float, float, float, float]:
     return (slot.x - pad, A4.height - slot.top - pad, slot.w + 2 * pad, slot.h + 2 * pad)
 
 
-def _astra() -> None:
-    slot = imposition(A4, CardOptions()).slots[0]
-    cards = [constellation("Orion"), constellation("Taureau")]
-    duplex = render_pdf(
-        constellation_cards_document(cards, A4, CardOptions(backs=Backs.DUPLEX), Lang.EN)
-    )
-    _png(duplex, DOCS / "astra-card-orion.png", 200, _crop(slot))
+def _astra() -> dict[str, Picture]:
+    first = imposition(A4, CardOptions()).slots[0]
     back = imposition(A4, CardOptions()).slots[2]  # a long-edge flip mirrors the first slot
-    _png(duplex, DOCS / "astra-card-back.png", 200, _crop(back), 2)
-    french = render_pdf(constellation_cards_document(cards[1:], A4, CardOptions(), Lang.FR))
-    _png(french, DOCS / "astra-card-taureau.png", 200, _crop(slot))
-    _png(render_pdf(journal_document(A4, Lang.EN)), DOCS / "astra-journal.png", 60, None)
-    _png(render_pdf(board_document(A4, 3, Lang.EN)), DOCS / "astra-board-3.png", 60, None)
-    _png(render_pdf(score_pad_document(A4, Lang.FR, 4)), DOCS / "astra-score-pad.png", 60, None)
+    cards = [constellation("Orion"), constellation("Taureau")]
+
+    def duplex() -> bytes:
+        options = CardOptions(backs=Backs.DUPLEX)
+        return render_pdf(constellation_cards_document(cards, A4, options, Lang.EN))
+
+    def french(out: Path) -> None:
+        pdf = render_pdf(constellation_cards_document(cards[1:], A4, CardOptions(), Lang.FR))
+        _png(pdf, out, 200, _crop(first))
+
+    return {
+        "astra-card-orion": lambda out: _png(duplex(), out, 200, _crop(first)),
+        "astra-card-back": lambda out: _png(duplex(), out, 200, _crop(back), 2),
+        "astra-card-taureau": french,
+        "astra-journal": lambda out: _png(render_pdf(journal_document(A4, Lang.EN)), out, 60, None),
+        "astra-board-3": lambda out: _png(
+            render_pdf(board_document(A4, 3, Lang.EN)), out, 60, None
+        ),
+        "astra-score-pad": lambda out: _png(
+            render_pdf(score_pad_document(A4, Lang.FR, 4)), out, 60, None
+        ),
+    }
 
 
 if __name__ == "__main__":
-    main()
+    main(set(sys.argv[1:]))

@@ -135,9 +135,9 @@ def _figure(
         shapely.buffer(strokes, LINE.width / 2 + _PAD, quad_segs=4),
         shapely.buffer(shapely.points(centres), [r + _PAD for r in radii], quad_segs=4),
     ]
-    figure = shapely.union_all([*drawn[0], *drawn[1]])
-    shapely.prepare(figure)
-    taken = Taken(figure)
+    outline = shapely.union_all([*drawn[0], *drawn[1]])
+    shapely.prepare(outline)
+    taken = Taken(outline)
     spots = [Spot(x, y, r + _PAD) for (x, y), r in zip(centres, radii, strict=True)]
     grand = [(s.label, spots[s.number - 1]) for s in card.grand]
     names, taken, crowded = place_all(grand, NAMES, taken, area, LABEL_GAP, spots)
