@@ -29,9 +29,9 @@ _UNITS = tuple(
     (math.cos(a), math.sin(a), max(abs(math.cos(a)), abs(math.sin(a))))
     for a in map(math.radians, DIRECTIONS)
 )
-_ROUNDS = 400
-_REFITS = 30
-_REFIT_ROUNDS = 30
+_ROUNDS = 400  # spreading rounds at most (the 48 figures need at most 124)
+_REFITS = 30  # shrink-and-spread passes at most (they need at most 5)
+_REFIT_ROUNDS = 30  # rounds a pass spreads before the figure is shrunk to fit again
 _STEP = 2.0  # points: the most a star moves at once, so it never jumps a line
 _SLACK = 0.01  # points: a shortfall this small is met, and pushes go this much further
 STRETCH = 1.2  # how much more a figure's short side may be scaled than its long one
