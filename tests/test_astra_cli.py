@@ -58,7 +58,7 @@ def test_json_has_every_card_with_its_stars_and_boons() -> None:
 def test_json_in_french_has_french_ability_texts() -> None:
     cards = json.loads(_run("constellations", "--json", "--lang", "fr").output)
     assert next(c for c in cards if c["name"] == "Canis Minor")["ability_text"] == (
-        "Gagnez 1 sagesse."
+        "Gagnez 1 point de sagesse."
     )
 
 

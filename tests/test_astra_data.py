@@ -412,7 +412,7 @@ def test_eighteen_abilities_with_their_timing() -> None:
         ("stardust", 3),
         ("stardust", 2),
     ]
-    assert ability("wisdom").text(Lang.FR) == "Gagnez 1 sagesse."
+    assert ability("wisdom").text(Lang.FR) == "Gagnez 1 point de sagesse."
 
 
 def test_ability_problems_are_reported_at_their_line() -> None:
@@ -422,7 +422,7 @@ def test_ability_problems_are_reported_at_their_line() -> None:
         'effect = "wisdom"\n'
         'timing = "later"\n'
         'en = "Gain 1 Wisdom."\n'
-        'fr = "Gagnez 1 sagesse."\n'
+        'fr = "Gagnez 1 point de sagesse."\n'
         "colour = 1\n"
     )
     with pytest.raises(SourceError) as caught:
