@@ -166,6 +166,14 @@ def test_only_reprints_some_cards_by_any_name_with_their_backs(run: Run) -> None
     assert "TAURUS" not in pdf.pages[1].extract_text().upper()
 
 
+def test_only_takes_the_duplex_options_without_backs_typed(run: Run) -> None:
+    result = run("astra", "cards", "--only", "leo", "--flip", "short", "-o", "leo.pdf")
+    assert result.exit_code == 0, result.output
+    assert len(reader(Path("leo.pdf").read_bytes()).pages) == 2
+    refused = run("astra", "cards", "--only", "leo", "--backs", "none", "--flip", "short")
+    assert refused.exit_code == 2 and "--flip has no effect" in refused.output
+
+
 def test_only_prints_fronts_alone_when_told(run: Run) -> None:
     result = run("astra", "cards", "--only", "leo", "--backs", "none", "-o", "leo.pdf")
     assert result.exit_code == 0, result.output

@@ -18,9 +18,10 @@ from pnp.cli.options import (
     output_options,
     paper_option,
     printer_options,
+    reprint_card_options,
     scale_option,
 )
-from pnp.cli.play_options import given, usage_errors
+from pnp.cli.play_options import usage_errors
 from pnp.paper import Paper
 from pnp.printer import PrinterProfile
 
@@ -82,7 +83,7 @@ def _only(names: str | None) -> list[Constellation] | None:
 )
 @LANG
 @printer_options
-@card_options
+@reprint_card_options("only")
 @paper_option
 @output_options
 def cards(
@@ -96,16 +97,12 @@ def cards(
 ) -> None:
     """The 48 constellation cards, 3 × 3 per page, with optional backs; with
     --format svg, one SVG per card."""
-    from dataclasses import replace
 
     from pnp.astra.constellations import constellations
     from pnp.layouts.astra.card_documents import card_svg_document, constellation_cards_document
     from pnp.layouts.astra.kit import cards_path
-    from pnp.paper import Backs
 
     chosen = _only(only) or list(constellations())
-    if only is not None and not given("backs"):
-        cards = replace(cards, backs=Backs.DUPLEX)
     if output.fmt == "svg":
         doc = _cards(lambda: card_svg_document(chosen, cards, lang, star_numbers))
     else:

@@ -221,7 +221,19 @@ def fixed_size_card_options(size: str) -> Callable[[F], F]:
     return decorate
 
 
-def _card_options(f: Callable[..., Any], fixed_size: str | None = None) -> Any:
+def reprint_card_options(option: str) -> Callable[[F], F]:
+    """``card_options`` whose ``--backs`` is duplex unless typed when ``option`` is given
+    (it picks cards to reprint, and a reprinted card needs its back)."""
+
+    def decorate(f: F) -> F:
+        return cast(F, CARD_SIZE(_card_options(f, duplex_with=option)))
+
+    return decorate
+
+
+def _card_options(
+    f: Callable[..., Any], fixed_size: str | None = None, duplex_with: str | None = None
+) -> Any:
     @functools.wraps(f)
     def command(
         *args: Any,
@@ -232,6 +244,8 @@ def _card_options(f: Callable[..., Any], fixed_size: str | None = None) -> Any:
         **kwargs: Any,
     ) -> Any:
         mode = Backs(backs)
+        if duplex_with and kwargs.get(duplex_with) is not None and not given("backs"):
+            mode = Backs.DUPLEX
         if print_shop:
             _refuse(["flip", "back_offset", "scale", "paper"], "with --print-shop")
             if mode is Backs.FOLD:
