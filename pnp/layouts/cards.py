@@ -115,33 +115,47 @@ def offset_range(imp: Imposition, flip: Flip) -> OffsetRange:
 
 
 def card_pages(
-    fronts: Sequence[CardFace], back: CardFace | None, paper: Paper, options: CardOptions
+    fronts: Sequence[CardFace],
+    back: CardFace | Sequence[CardFace] | None,
+    paper: Paper,
+    options: CardOptions,
 ) -> list[Page]:
     """Pages of fronts, each followed by its page of backs when duplex; with fold,
-    every page carries its backs below the fold line."""
+    every page carries its backs below the fold line. ``back`` is every card's back, or
+    one back per front (cards of different backs on one sheet)."""
+    backs = None if back is None else _per_card(back, len(fronts))
     if options.print_shop:
-        return _single_card_pages(fronts, back, options)
+        return _single_card_pages(fronts, backs, options)
     imp = imposition(paper, options)
-    if back is not None and options.backs is Backs.DUPLEX:
+    if backs is not None and options.backs is Backs.DUPLEX:
         _check_offset(imp, options)
     pages: list[Page] = []
     for start in range(0, len(fronts), imp.per_page):
         chunk = fronts[start : start + imp.per_page]
+        chunk_backs = None if backs is None else backs[start : start + imp.per_page]
         slots = list(imp.slots[: len(chunk)])
         items = _marks(imp, len(chunk)) + ruler_items(imp.ruler, imp.ruler_vertical, paper)
         for face, slot in zip(chunk, slots, strict=True):
             items += face(slot, options.bleed)
-        if back is not None and options.backs is Backs.FOLD:
+        if chunk_backs is not None and options.backs is Backs.FOLD:
             folded = _fold_slots(imp, len(chunk))
             items += _fold_line(paper)
             reach = max(options.bleed, BACK_REACH)
-            for slot in folded:
-                items += rotated(back(slot, reach), 2, slot.cx, slot.cy)
+            for face, slot in zip(chunk_backs, folded, strict=True):
+                items += rotated(face(slot, reach), 2, slot.cx, slot.cy)
             slots += folded
         pages.append(_page(paper, clip_items(items, paper.printable), slots, options.bleed))
-        if back is not None and options.backs is Backs.DUPLEX:
-            pages.append(_duplex_backs(imp, back, len(chunk), options))
+        if chunk_backs is not None and options.backs is Backs.DUPLEX:
+            pages.append(_duplex_backs(imp, chunk_backs, options))
     return pages
+
+
+def _per_card(back: CardFace | Sequence[CardFace], count: int) -> list[CardFace]:
+    if callable(back):
+        return [back] * count
+    if len(back) != count:
+        raise ValueError(f"{len(back)} backs for {count} fronts")
+    return list(back)
 
 
 def back_slots(imp: Imposition, options: CardOptions) -> list[Box]:
@@ -168,21 +182,21 @@ def _page(paper: Paper, items: list[Item], trims: Sequence[Box], bleed: float) -
     return Page(paper.width, paper.height, paper.printable, tuple(items), trim, grown)
 
 
-def _duplex_backs(imp: Imposition, back: CardFace, count: int, options: CardOptions) -> Page:
+def _duplex_backs(imp: Imposition, backs: Sequence[CardFace], options: CardOptions) -> Page:
     paper = imp.paper
     every = back_slots(imp, options)  # the ruler goes where it would for a full page
     taken = [s.inset(-options.bleed) for s in every]
     placed = place_ruler(paper.printable, bounds(every), tuple(every), ruler_size(paper), taken)
     reach = max(options.bleed, BACK_REACH)
     items: list[Item] = []
-    for slot in every[:count]:
-        items += clip_items(back(slot, reach), paper.printable)
+    for face, slot in zip(backs, every, strict=False):  # as many as the page's fronts
+        items += clip_items(face(slot, reach), paper.printable)
     if placed is not None:
         ruler, vertical = placed
         clear = Rect(ruler.inset(-RULER_CLEARANCE), None, PAPER)  # the field stops around it
         items += clip_items([clear], paper.printable)
         items += ruler_items(ruler, vertical, paper)
-    return _page(paper, items, every[:count], options.bleed)
+    return _page(paper, items, every[: len(backs)], options.bleed)
 
 
 def _fold_slots(imp: Imposition, count: int) -> list[Box]:
@@ -206,7 +220,7 @@ def _fold_line(paper: Paper) -> list[Item]:
 
 
 def _single_card_pages(
-    fronts: Sequence[CardFace], back: CardFace | None, options: CardOptions
+    fronts: Sequence[CardFace], backs: Sequence[CardFace] | None, options: CardOptions
 ) -> list[Page]:
     """For print shops: each face on a page of its own, the card and its bleed, with
     TrimBox on the card and no marks or ruler (the shop trims to the TrimBox)."""
@@ -219,10 +233,10 @@ def _single_card_pages(
         return Page(media.w, media.h, media, items, trim, media if bleed else None)
 
     pages: list[Page] = []
-    for front in fronts:
+    for i, front in enumerate(fronts):
         pages.append(page(front))
-        if back is not None and options.backs is Backs.DUPLEX:
-            pages.append(page(back))
+        if backs is not None and options.backs is Backs.DUPLEX:
+            pages.append(page(backs[i]))
     return pages
 
 
