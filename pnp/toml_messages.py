@@ -65,9 +65,7 @@ _STATEMENT_KEY = re.compile(
 )
 
 
-def explain(
-    text: str, error: str, wants: Mapping[str, type] | None = None
-) -> tuple[int, int, str]:
+def explain(text: str, error: str, wants: Mapping[str, type] | None = None) -> tuple[int, int, str]:
     """The line, column and message of tomllib's ``error`` about ``text``. ``wants``
     names the type of some keys' values (a list's: its elements'), so a bare word
     written as one says what was expected."""
@@ -77,7 +75,7 @@ def explain(
         return 1, 1, MESSAGES["other"].format()
     kind = found.group(1)
     pos = _offset(src, int(found.group(2)), int(found.group(3))) if found.group(2) else len(src)
-    if kind == "Expected \"'\"":  # tomllib looked for the closing ' past the line's end
+    if kind == 'Expected "\'"':  # tomllib looked for the closing ' past the line's end
         end = src.find("\n", src.rfind("'", 0, pos))
         pos, kind = (end, "Found invalid character '\\n'") if end >= 0 else (pos, kind)
     if kind.startswith(("Unescaped", "Invalid hex", "Escaped")):  # at the escape's \\
@@ -150,7 +148,7 @@ def _message(src: str, pos: int, kind: str, wants: Mapping[str, type]) -> str:
         if src.startswith("\n", pos):  # a one-line string: '…' when tomllib says "Found"
             return MESSAGES["string-line"].format(quote="'" if kind[0] == "F" else '"')
         return MESSAGES["control"].format(code=f"{ord(src[pos]):04X}")
-    if kind == "Unterminated string" or kind.startswith("Expected \""):
+    if kind == "Unterminated string" or kind.startswith('Expected "'):
         return MESSAGES["string-open"].format()
     return MESSAGES["other"].format()
 
@@ -169,7 +167,7 @@ def _value(src: str, pos: int, line_start: int, wants: Mapping[str, type]) -> st
     if kind is str and before and before.group().rstrip().endswith("="):
         end = src.find("\n", pos)  # text right after = runs to the line's end: Ada Lovelace
         text = src[pos : end if end >= 0 else len(src)].partition("#")[0].rstrip()
-    if kind is str and text.isprintable() and len(text) <= 40 and not set(text) & set("\"\\"):
+    if kind is str and text.isprintable() and len(text) <= 40 and not set(text) & set('"\\'):
         return MESSAGES["text"].format(token=shown(text), word=text)
     return MESSAGES["value"].format(token=shown(text), wants=expected)
 

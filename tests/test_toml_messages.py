@@ -54,11 +54,11 @@ def _problem(text: str) -> str:
         ("scale = big", "f.toml:1:9: 'big' is not a value (expected a number)"),
         (
             "name = Ada Lovelace  # x",
-            'f.toml:1:8: \'Ada Lovelace\' is not a value (expected text in quotes: "Ada Lovelace")',
+            "f.toml:1:8: 'Ada Lovelace' is not a value (expected text in quotes: \"Ada Lovelace\")",
         ),
         (
             'cards = ["Leo", Orion]',
-            'f.toml:1:17: \'Orion\' is not a value (expected text in quotes: "Orion")',
+            "f.toml:1:17: 'Orion' is not a value (expected text in quotes: \"Orion\")",
         ),
         (
             "flag = True",
@@ -77,7 +77,7 @@ def _problem(text: str) -> str:
         (
             "stardust = 7 stars",
             "f.toml:1:14: 'stars' after the value (expected the end of the line; a comment "
-            'starts with #)',
+            "starts with #)",
         ),
         (
             "scale = 100,4",
@@ -86,7 +86,7 @@ def _problem(text: str) -> str:
         ("[player] x", "f.toml:1:10: 'x' after the [table] header (expected the end of the line)"),
         (
             "stardust: 7",
-            'f.toml:1:9: \':\' after the key (expected =; a key with spaces is written "in '
+            "f.toml:1:9: ':' after the key (expected =; a key with spaces is written \"in "
             'quotes")',
         ),
         (
@@ -101,7 +101,7 @@ def _problem(text: str) -> str:
         ),
         (
             "a.=1",
-            'f.toml:1:3: \'=1\' where a key belongs (expected letters, digits, _ and -, or "a '
+            "f.toml:1:3: '=1' where a key belongs (expected letters, digits, _ and -, or \"a "
             'quoted key")',
         ),
         (
@@ -127,7 +127,7 @@ def _problem(text: str) -> str:
             "f.toml:2:10: 'x.y' is given a value twice (expected each key once in its table)",
         ),
         (
-            "[a]\nb = 1\n[ \"a\" ]",
+            '[a]\nb = 1\n[ "a" ]',
             "f.toml:3:7: [a] is a second table of that name (expected each [table] once)",
         ),
         (
@@ -140,22 +140,22 @@ def _problem(text: str) -> str:
         ),
         (
             "a = {b = 1}\n[a.c]",
-            'f.toml:2:5: a.c reopens what was written whole with { } or [ ] (expected it in '
-            'one place)',
+            "f.toml:2:5: a.c reopens what was written whole with { } or [ ] (expected it in "
+            "one place)",
         ),
         (
             "a = [1]\n[[a]]",
-            'f.toml:2:4: a reopens what was written whole with { } or [ ] (expected it in '
-            'one place)',
+            "f.toml:2:4: a reopens what was written whole with { } or [ ] (expected it in "
+            "one place)",
         ),
         (
             "[a.b]\n[a]\nb.c = 1",
-            'f.toml:3:8: a.b is a [table] above (expected its keys under its header, not '
-            'dotted keys)',
+            "f.toml:3:8: a.b is a [table] above (expected its keys under its header, not "
+            "dotted keys)",
         ),
         # lists and inline tables
         (
-            "cards = [\"Leo\",\n  \"Orion\"",
+            'cards = ["Leo",\n  "Orion"',
             "f.toml:2:10: the [list] is not closed (expected ] at its end)",
         ),
         (
@@ -173,8 +173,7 @@ def _problem(text: str) -> str:
         # strings
         (
             'name = "Ada\nfame = 3',
-            'f.toml:1:12: the text in quotes is not closed on its line (expected " before '
-            'its end)',
+            'f.toml:1:12: the text in quotes is not closed on its line (expected " before its end)',
         ),
         (
             "name = 'Ada\nfame = 3",
@@ -202,8 +201,8 @@ def _problem(text: str) -> str:
         ),
         (
             'e = "\\u00g9"',
-            'f.toml:1:6: a \\u escape without its hex digits (expected \\u and 4, or \\U and 8, '
-            'like \\u00e9)',
+            "f.toml:1:6: a \\u escape without its hex digits (expected \\u and 4, or \\U and 8, "
+            "like \\u00e9)",
         ),
         (
             'e = "\\UFFFFFFFF"',
@@ -285,10 +284,39 @@ def test_any_text_parses_or_is_refused_in_our_words(text: str) -> None:
 TOML_LIKE = st.lists(
     st.sampled_from(
         [
-            "stardust = 7", "stardust = seven", "name = 'Ada'", 'name = "Ada', "name = Ada",
-            "[player]", "[[player]]", "[player", "a.b = 1", "a = {b = 1}", "a = [1, 2",
-            "a = [", "]", "}", "{", "=", ",", "# note", '"""', "'''", "\\", "\\u", "\r",
-            "x = 2024-01-01", "1,5", "true", "True", " ", "\t", "\x00", "é", "\n", ".",
+            "stardust = 7",
+            "stardust = seven",
+            "name = 'Ada'",
+            'name = "Ada',
+            "name = Ada",
+            "[player]",
+            "[[player]]",
+            "[player",
+            "a.b = 1",
+            "a = {b = 1}",
+            "a = [1, 2",
+            "a = [",
+            "]",
+            "}",
+            "{",
+            "=",
+            ",",
+            "# note",
+            '"""',
+            "'''",
+            "\\",
+            "\\u",
+            "\r",
+            "x = 2024-01-01",
+            "1,5",
+            "true",
+            "True",
+            " ",
+            "\t",
+            "\x00",
+            "é",
+            "\n",
+            ".",
         ]
     ),
     max_size=12,
