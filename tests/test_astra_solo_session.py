@@ -69,10 +69,11 @@ def test_a_whole_game_typed_in_ends_with_both_scores_and_its_log_checks(
     view = session.game.solo
     assert session.game.over and view is not None and view.score is not None
     assert said[-3:] == [
-        f"Robin: {view.yours} Fame.",
+        said[-3],
         said[-2],
         "You win." if view.you_win else "Ptolemy wins.",
     ]
+    assert said[-3].startswith(f"Robin: {view.yours} Fame (") and " from play, " in said[-3]
     assert said[-2].startswith(f"Ptolemy: {view.score.total} Fame")
     assert any(s.startswith("Ptolemy rolls") and s.endswith(" stars.") for s in said)
     assert any(s.startswith("Ptolemy marks ") for s in said)
@@ -109,7 +110,8 @@ def test_help_board_quit() -> None:
     board = session.handle("board").lines[0]
     assert board.count("dreamer") == 3 and "Ptolemy: 12 Fame, 5 Stardust" in board
     assert "You: 0 Fame, 8 Stardust" in board and "in his pile" in board
-    assert "; 16 cards in the deck and the Game End card." in board  # 20 less 3, less 1
+    # 20 less 3, less 1; the set-up's 3 under the Game End card
+    assert "; 16 cards in the deck, 13 of them above the Game End card." in board
     assert session.prompt().startswith("Round 1, sphere ")
     card = next(c for c in session.game.board if c is not None)
     session.handle(f"{card}:{session.game.first_stars(card)[0]}")
@@ -282,8 +284,8 @@ def test_the_command_speaks_french(tmp_path: Path) -> None:
         "Astra en solo contre Ptolémée, graine 3. Tapez « aide » pour les commandes."
     )
     assert lines[1] == "Mise en place : Vierge va à la place entre les éléments Eau et Feu."
-    assert lines[8] == "Manche 1, élément Air : plateau"
-    assert lines[9].startswith("Élément Air ; 16 cartes dans la pile Constellation")
+    assert lines[10] == "Manche 1, élément Air : plateau"
+    assert lines[11].startswith("Élément Air ; 16 cartes dans la pile Constellation")
     assert lines[-3:] == [
         "Manche 1, élément Air : quitter",
         "Partie abandonnée.",
@@ -292,3 +294,100 @@ def test_the_command_speaks_french(tmp_path: Path) -> None:
     ]
     assert log.read_text(encoding="utf-8").startswith("# inachevée : quittée à la manche 1")
     assert "--lang [en|fr]" in CliRunner().invoke(solo, ["--help"]).output
+
+
+# the playtest of issue 17 (seed 5), as typed; Ptolemy wins 49 to 45 in round 21
+PLAYTEST = [
+    "grand chien:11-9-8-7", "end", "Orion:1-2-6; end", "rest", "Sagittarius:1-4-6",
+    "Sagittarius:7-9-12; end", "Canis Major:5", "end", "rest", "Sagittarius:11-10-5-3",
+    "Orion:11-12-14; end", "Sagittarius:13; end", "pick You 3", "rest", "Taurus:10-8",
+    "Orion:4-3; Orion:7-9; end", "rest", "petite ourse:7-5-4",
+    "use Orion; Ursa Minor:3-2-1; end", "use Ursa Minor; Taurus:7-6; end", "rest",
+    "Pisces:8", "Pisces:4-3-2-1; end", "pick You 1", "rest", "Ursa Major:10-8",
+    "use Pisces Piscis Austrinus:3-8; Piscis Austrinus:6-1-2-5; end", "rest",
+    "Ursa Major:9-11-14", "use Ursa Minor; Piscis Austrinus:7-4; Ursa Major:5-4-3; end",
+    "rest", "Serpens:7", "use Orion; Ursa Major:7; Ursa Major:12-13; end",
+]  # fmt: skip
+
+
+def _playtest(lang: Lang = Lang.EN, upto: int = len(PLAYTEST)) -> tuple[SoloSession, list[str]]:
+    session, said = SoloSession("You", 5, frozenset(), lang), list[str]()
+    for line in PLAYTEST[:upto]:
+        said += [f"> {session.prompt()}: {line}", *session.handle(line).lines]
+    return session, said
+
+
+def test_the_playtest_game_says_what_the_table_needs() -> None:
+    session, said = _playtest()
+    assert session.game.over
+    assert "> Round 3, sphere Earth: rest" in said
+    assert said[said.index("> Round 3, sphere Earth: rest") + 3].startswith(
+        "> Dream: the dreamer pen marks 3 stars on Sagittarius"
+    )
+    dream = said.index("Ptolemy's Dream: the dreamer pen marks Hercules: stars 12-14.")
+    assert said[dream + 1] == "His path stops there: no unmarked star is next to its last star."
+    assert "Ptolemy's Dream: the dreamer pen marks Hercules: star 6." in said
+    assert "You: Stardust 8 → 4, Wisdom spots marked 0 → 2, Card limit 2 → 4." in said
+    assert said[-3:] == [
+        "You: 45 Fame (6 from play, 5 for your Pouch size, 8 for your card limit,"
+        " 0 for Stardust, 0 for stars, 7 for your Active cards, 19 for your Final Scoring"
+        " card).",
+        "Ptolemy: 49 Fame (34 from play, 7 card Fame, 1 for stars, 0 for Telescopes,"
+        " 7 for elements, 0 for sets).",
+        "Ptolemy wins.",
+    ]
+
+
+def test_a_boon_limited_by_the_dreamer_pen_says_why() -> None:
+    session, _ = _playtest(upto=PLAYTEST.index("pick You 3"))
+    assert session.prompt() == (
+        "Sagittarius discovered: the dreamer pen marked more stars than you, so your boon"
+        " is one of 3 4 (pick You N)"
+    )
+    session, _ = _playtest(Lang.FR, upto=PLAYTEST.index("pick You 1"))
+    assert session.prompt() == "Taureau découverte : votre bonus, parmi 1 2 3 4 (pick You N)"
+
+
+def test_the_board_shows_the_journal_and_the_cards_above_the_game_end_card() -> None:
+    session, _ = _playtest(upto=PLAYTEST.index("rest", 20))
+    (board,) = session.handle("board").lines
+    lines = board.splitlines()
+    assert lines[0] == "Sphere Water; 10 cards in the deck, 7 of them above the Game End card."
+    assert lines[-2] == (
+        "You: 1 Fame, 0 Stardust, 2 Telescopes, Pouch size 5, Wisdom spots marked 6 (card"
+        " limit 6), active Canis Major, exhausted Orion / Ursa Minor"
+    )
+    assert lines[-1].startswith("Ptolemy: 24 Fame, 4 Stardust, 1 Telescope, cards")
+
+
+def test_a_card_name_mistyped_is_named_with_the_cards_it_may_be() -> None:
+    session = SoloSession("You", 5, frozenset())
+    (said,) = session.handle("Canis Majr:11-9").lines
+    assert said == (
+        "Not understood: no card is named 'Canis Majr'; did you mean Canis Major or Canis Minor?"
+    )
+    french = SoloSession("Vous", 5, frozenset(), Lang.FR)
+    (dit,) = french.handle("use Orion Grand Chein:11").lines
+    assert dit == (
+        "Pas compris : aucune carte ne s'appelle « Grand Chein » ; vouliez-vous dire"
+        " Grand Chien ?"
+    )
+    (dit,) = french.handle("observe tout").lines
+    assert dit.startswith("Pas compris : « observe tout » (attendu :")
+    with pytest.raises(ActionSyntaxError, match="Ursa Minuscule"):
+        read_decisions("Orion:1; Ursa Minuscule:7")
+
+
+def test_help_shows_an_ability_that_marks_stars() -> None:
+    for lang in Lang:
+        assert "use Pisces Taurus:6-5" in text("solo.help", lang)
+
+
+def test_prompts_count_one_star_and_one_card_in_the_singular() -> None:
+    assert text("solo.n_stars_one", Lang.EN).format(n=1) == "1 star"
+    session = SoloSession("You", 5, frozenset())
+    for line in ("grand chien:11-9-8-7", "end", "Orion:1-2-6; end", "rest"):
+        session.handle(line)
+    assert "3 stars on" in session.prompt() and "(s)" not in session.prompt()
+    for key in ("prompt_discard", "prompt_dream"):
+        assert "(s)" not in text(f"solo.{key}", Lang.EN) + text(f"solo.{key}", Lang.FR)

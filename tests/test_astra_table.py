@@ -12,15 +12,18 @@ import pytest
 
 from pnp.astra.actions import Action, Dream, Observe, UseAbility
 from pnp.astra.bots import BOTS
+from pnp.astra.constellations import constellations
 from pnp.astra.game import Game
 from pnp.astra.model import CLOCKWISE, Element
 from pnp.astra.setup import PTOLEMY, solo_game
-from pnp.astra.solo import parse_difficulty
+from pnp.astra.solo import parse_difficulty, solo_setup
 from pnp.astra.state import EMPTY, YOU, Phase, card_id
 from pnp.astra.text import Lang
+from pnp.play.astra_solo import read_decisions
 from pnp.play.astra_table import (
     Card,
     Change,
+    Count,
     Place,
     Resources,
     Stars,
@@ -118,8 +121,8 @@ class Mirror:
             self.exhausted.discard(card)
         elif key == "his_state":
             pile = args["n"]
-            assert args["fame"] == self.him["fame"] and isinstance(pile, int)
-            self.pile = pile
+            assert args["fame"] == self.him["fame"] and isinstance(pile, Count)
+            self.pile = pile.n
         elif key == "game_end":
             self.game_end = True
 
@@ -213,9 +216,9 @@ def test_the_games_tell_every_common_change_in_both_languages() -> None:
     wanted = {
         "deck_discard", "exhausted", "found_by_dreamer", "found_by_him", "found_by_you",
         "game_end", "he_aims_closest", "he_aims_water", "he_dreams", "he_marks",
-        "he_marks_more", "he_refills_left", "he_refills_right", "he_rests", "he_right_hidden",
-        "he_takes_boon_0", "he_takes_boon_1", "he_top_open", "reactivated", "refill",
-        "sphere", "taken_by_him", "taken_by_nobody", "taken_by_you", "you_also_mark",
+        "he_marks_more", "he_path_stops", "he_refills_left", "he_refills_right", "he_rests",
+        "he_right_hidden", "he_takes_boon_0", "he_takes_boon_1", "he_top_open", "reactivated",
+        "refill", "sphere", "taken_by_him", "taken_by_nobody", "taken_by_you", "you_also_mark",
     }  # fmt: skip
     rare = {"he_runs_out", "he_reshuffles", "you_discard", "he_right_empty", "he_left_empty"}
     assert wanted | rare <= {c.key for c in told}
@@ -316,6 +319,10 @@ def test_the_set_up_lays_out_the_board_his_library_and_both_sides() -> None:
         "Your Final Scoring card: Air and Water.",
         "Ptolemy's library: Argo Navis face up on the left, Corona Australis face up on the"
         " right, 24 cards in his pile.",
+        "Set aside, out of this game: Ursa Minor, Sagitta.",
+        "Lay the other 40 cards face down in one stack, the Game End card beside it: the"
+        " companion has shuffled the deck and Ptolemy's pile, and names every card they give;"
+        " take it from the stack.",
         "Ptolemy starts with 12 Fame and 5 Stardust; you with 8 Stardust. You play first.",
     ]
     hard = Game.start(solo_game("You", 3, parse_difficulty("hard-scoring,hard-right-hidden")))
@@ -323,3 +330,47 @@ def test_the_set_up_lays_out_the_board_his_library_and_both_sides() -> None:
     assert "setup_his_scoring" in keys and "setup_library_hidden" in keys
     opened = setup(Game.start(solo_game("You", 3, parse_difficulty("easy-top-open"))))
     assert any(c.key == "he_top_open" for c in opened)
+
+
+def test_one_star_one_card_one_telescope_are_singular() -> None:
+    orion = Card(card_id("Orion"))
+    one = Change("he_marks", (("card", orion), ("stars", Stars((6,)))))
+    assert say(one, Lang.EN) == "Ptolemy marks Orion: star 6."
+    assert say(one, Lang.FR) == "Ptolémée coche Orion : étoile 6."
+    dream = Change("he_dreams", (("card", orion), ("stars", Stars((12, 14)))))
+    assert say(dream, Lang.EN) == "Ptolemy's Dream: the dreamer pen marks Orion: stars 12-14."
+    assert say(dream, Lang.FR).startswith("Rêve de Ptolémée : le feutre du rêveur coche Orion")
+    state = Change("his_state", (("fame", 30), ("n", Count("cards", 1))))
+    assert say(state, Lang.EN) == "Ptolemy has 30 Fame and 1 card left in his pile."
+    assert say(state, Lang.FR) == "Ptolémée a 30 points de renommée et 1 carte dans sa pioche."
+
+
+def test_wisdom_is_said_as_the_spots_marked_on_the_journal() -> None:
+    values = Resources((("wisdom", 0, 2), ("card_limit", 2, 4)))
+    told = Change("your_resources", (("values", values),))
+    assert say(told, Lang.EN) == "You: Wisdom spots marked 0 → 2, Card limit 2 → 4."
+    assert say(told, Lang.FR) == "Vous : Cases de Sagesse cochées 0 → 2, Limite de cartes 2 → 4."
+
+
+def test_a_path_that_stops_short_is_said() -> None:
+    """Seed 5: after your Rest his card marks 2 stars, but star 2 of Sagittarius leads
+    nowhere unmarked; his Dream after his Rest marks 2 of Water's 4 on Hercules."""
+    game = Game.start(solo_game("You", 5))
+    for line in ("Canis-Major:11-9-8-7", "end", "Orion:1-2-6", "end", "rest"):
+        game = steps(game, read_decisions(line)[0])[-1]
+    dream = read_decisions("dream Sagittarius:1-4-6")[0]
+    told = [say(c, Lang.EN) for g in [steps(game, dream)[-1]] for c in changes(game, g, dream)]
+    at = told.index("Ptolemy marks Sagittarius: star 2.")
+    assert told[at + 1] == "His path stops there: no unmarked star is next to its last star."
+    assert told[at - 2].endswith("he marks 2 stars.")
+
+
+def test_the_set_up_names_the_cards_set_aside_and_the_stack_to_draw_from() -> None:
+    game = Game.start(solo_game("You", 5))
+    told = [say(c, Lang.EN) for c in setup(game)]
+    dealt = solo_setup(5)
+    aside = [constellations()[c].name for c in dealt.removed]
+    assert f"Set aside, out of this game: {', '.join(aside)}." in told
+    stack = 48 - 3 - 1 - 2 - len(aside)
+    assert any(t.startswith(f"Lay the other {stack} cards face down in one stack") for t in told)
+    assert all("{" not in say(c, Lang.FR) for c in setup(game))

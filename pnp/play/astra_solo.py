@@ -15,7 +15,12 @@ from pnp.astra.actions import (
     format_action,
     parse_action,
 )
-from pnp.astra.constellations import UnknownConstellationError, constellation
+from pnp.astra.constellations import (
+    UnknownConstellationError,
+    constellation,
+    constellations,
+    fold,
+)
 from pnp.astra.game import Game
 from pnp.astra.ptolemy import format_turn
 from pnp.astra.rules import RuleError
@@ -23,11 +28,45 @@ from pnp.astra.setup import PTOLEMY, solo_game
 from pnp.astra.solo import Difficulty, PtolemyScore, format_difficulty
 from pnp.astra.state import Phase, card_id, cards
 from pnp.astra.text import Lang, text
-from pnp.play.astra_table import changes, say, setup, steps
+from pnp.errors import close_matches
+from pnp.play.astra_table import changes, count_of, say, setup, steps
 from pnp.play.starcharts_session import Reply
 from pnp.score.astra_problems import said
 
 _NAME_WORDS = 2  # the longest card names, English or French, have two words
+_KEYWORDS = ("use", "dream", "discard", "pick", "rest", "end")
+
+
+class DecisionError(ActionSyntaxError):
+    """A decision not understood: ``part`` as typed; ``unknown`` the card name in it
+    that is no card's, when that is why."""
+
+    def __init__(self, message: str, part: str, unknown: str = "") -> None:
+        super().__init__(message)
+        self.part, self.unknown = part, unknown
+
+
+def _known(name: str) -> bool:
+    try:
+        constellation(name)
+    except UnknownConstellationError:
+        return False
+    return True
+
+
+def _unknown(words: list[str]) -> str:
+    """The name (of up to two words) before a path's colon that is no card's, if any."""
+    for i, word in enumerate(words):
+        head, colon, _ = word.partition(":")
+        if not colon or _known(head):
+            continue
+        name = [head]
+        for before in reversed(words[max(0, i - _NAME_WORDS + 1) : i]):
+            if ":" in before or before.lower() in _KEYWORDS or _known(before):
+                break
+            name.insert(0, before)
+        return " ".join(name)
+    return ""
 
 
 def _joined(words: list[str]) -> str | None:
@@ -55,10 +94,27 @@ def _one_word_names(part: str) -> str:
     return " ".join(w for w in out if w)
 
 
+def _decision(part: str) -> Action:
+    joined = _one_word_names(part)
+    unknown = _unknown(joined.split())
+    if unknown:
+        raise DecisionError(f"no card is named {unknown!r}", part.strip(), unknown)
+    try:
+        return parse_action(joined)
+    except ActionSyntaxError as error:
+        raise DecisionError(str(error), part.strip()) from None
+
+
 def read_decisions(text: str) -> tuple[Action, ...]:
-    """A line of decisions separated by ``;`` (``ActionSyntaxError`` names the bad one);
+    """A line of decisions separated by ``;`` (``DecisionError`` names the bad one);
     card names in English or French, any case, with spaces or hyphens."""
-    return tuple(parse_action(_one_word_names(part)) for part in text.split(";") if part.strip())
+    return tuple(_decision(part) for part in text.split(";") if part.strip())
+
+
+def _alike(name: str, lang: Lang) -> list[str]:
+    """Card names spelled like ``name``, in ``lang``."""
+    titles = {fold(n): c.title(lang) for c in constellations() for n in (c.name, c.name_fr)}
+    return list(dict.fromkeys(titles[f] for f in close_matches(fold(name), titles, cutoff=0.75)))
 
 
 def _title(name: str, lang: Lang) -> str:
@@ -75,10 +131,11 @@ def show_board(game: Game, lang: Lang = Lang.EN) -> str:
     view = game.solo
     assert view is not None
     you, _ = game.players
-    in_deck = sum(c != "Game End" for c in game.deck)
-    end = text("solo.board_game_end", lang) if "Game End" in game.deck else ""
+    in_deck = count_of("cards", sum(c != "Game End" for c in game.deck), lang)
+    above = game.deck.index("Game End") if "Game End" in game.deck else -1
+    end = text("solo.board_game_end", lang).format(n=above) if above >= 0 else ""
     element = text(f"terms.{game.sphere.value}", lang)
-    lines = [text("solo.board_head", lang).format(element=element, n=in_deck, end=end)]
+    lines = [text("solo.board_head", lang).format(element=element, cards=in_deck, end=end)]
     for card in game.board:
         if card is None:
             continue
@@ -101,7 +158,10 @@ def show_board(game: Game, lang: Lang = Lang.EN) -> str:
             you=you,
             fame=p.fame,
             stardust=p.stardust,
-            telescopes=p.telescopes,
+            telescopes=count_of("telescopes", p.telescopes, lang),
+            pouch=p.pouch_size,
+            wisdom=p.wisdom,
+            limit=p.card_limit,
             active=" / ".join(_title(c, lang) for c in p.active) or "-",
             exhausted=" / ".join(_title(c, lang) for c in p.exhausted) or "-",
         )
@@ -111,7 +171,7 @@ def show_board(game: Game, lang: Lang = Lang.EN) -> str:
         text("solo.board_him", lang).format(
             fame=view.fame,
             stardust=view.stardust,
-            telescopes=view.telescopes,
+            telescopes=count_of("telescopes", view.telescopes, lang),
             cards=" / ".join(_title(c, lang) for c in view.cards) or "-",
             left=left,
             right=right,
@@ -162,13 +222,16 @@ class SoloSession:
         game = self.game
         if game.phase is Phase.BOONS:
             boons = " ".join(map(str, game.open_boons()))
-            card = _title(game.resolving or "", self.lang)
-            return self._t("prompt_boons", card=card, boons=boons, you=self.name)
+            card = game.resolving or ""
+            yours, _ = game.marks(card)
+            key = "prompt_boons_dreamer" if len(yours) < len(game.dreamer(card)) else "prompt_boons"
+            return self._t(key, card=_title(card, self.lang), boons=boons, you=self.name)
         if game.phase is Phase.DISCARD:
-            return self._t("prompt_discard", n=game.excess)
+            return self._t("prompt_discard", count=count_of("cards", game.excess, self.lang))
         if game.phase is Phase.DREAM:
             on = text("solo.or", self.lang).join(_title(c, self.lang) for c in game.dream_cards())
-            return self._t("prompt_dream", n=game.dream_count, cards=on)
+            stars = count_of("stars", game.dream_count, self.lang)
+            return self._t("prompt_dream", count=stars, cards=on)
         element = text(f"terms.{game.sphere.value}", self.lang)
         now = self._t("prompt_turn", round=game.turn // 2 + 1, element=element)
         if game.phase is not Phase.ACTION:
@@ -189,8 +252,8 @@ class SoloSession:
             return Reply((show_board(self.game, self.lang),))
         try:
             actions = read_decisions(line)
-        except ActionSyntaxError as error:
-            return Reply((self._t("not_understood", error=error),))
+        except DecisionError as error:
+            return Reply((self._not_understood(error),))
         game, body, steps_, lines = self.game, self.body[:], self.steps[:], []
         try:
             for typed in actions:
@@ -213,6 +276,14 @@ class SoloSession:
             self.finished = True
             return Reply((*lines, *self.result()), True)
         return Reply(tuple(lines))
+
+    def _not_understood(self, error: DecisionError) -> str:
+        if not error.unknown:
+            return self._t("not_understood", error=error, part=error.part)
+        names = _alike(error.unknown, self.lang)
+        listed = text("solo.or", self.lang).join(names)
+        hint = self._t("did_you_mean", names=listed) if names else ""
+        return self._t("unknown_card", name=error.unknown, hint=hint)
 
     @staticmethod
     def _dream(game: Game, action: Action) -> Action:
@@ -237,8 +308,20 @@ class SoloSession:
         view = self.game.solo
         assert view is not None and view.score is not None
         verdict = self._t("you_win" if view.you_win else "he_wins")
+        p = self.game.final_of(self.name)
         return [
-            self._t("your_total", you=self.name, n=view.yours),
+            self._t(
+                "your_total",
+                you=self.name,
+                total=p.total,
+                fame=p.play_fame,
+                pouch=p.pouch_size,
+                limit=p.card_limit,
+                stardust=p.stardust,
+                stars=p.marked,
+                active=p.active_fame,
+                card=p.card.total,
+            ),
             say_score(view.score, self.lang),
             verdict,
         ]

@@ -18,9 +18,10 @@ from pnp.astra.game import Game
 from pnp.astra.model import CLOCKWISE, Element
 from pnp.astra.ptolemy import PtolemyTurn
 from pnp.astra.scoring_cards import scoring_card
-from pnp.astra.solo import Difficulty
+from pnp.astra.solo import Difficulty, solo_setup
 from pnp.astra.state import EMPTY, PTOLEMY, YOU, State, card_id, cards
 from pnp.astra.text import Lang, text
+from pnp.astra.turn import dream_numbers
 
 
 class Card(NamedTuple):
@@ -29,6 +30,17 @@ class Card(NamedTuple):
 
 class Stars(NamedTuple):
     numbers: tuple[int, ...]
+
+
+class Count(NamedTuple):
+    """``n`` of ``noun`` (``cards``, ``stars``, ``telescopes``), singular or plural."""
+
+    noun: str
+    n: int
+
+
+class Cards(NamedTuple):
+    ids: tuple[int, ...]
 
 
 class Place(NamedTuple):
@@ -43,7 +55,7 @@ class Resources(NamedTuple):
     items: tuple[tuple[str, int, int], ...]
 
 
-Arg = int | str | Card | Stars | Element | Place | Resources
+Arg = int | str | Card | Cards | Count | Stars | Element | Place | Resources
 
 
 class Change(NamedTuple):
@@ -95,7 +107,15 @@ def _turn(t: PtolemyTurn, b: State, a: State) -> list[Change]:
         first, *more = t.observes
         out.append(_c("he_marks", card=Card(t.target), stars=Stars(first)))
         out += [_c("he_marks_more", stars=Stars(s)) for s in more]
+        out += _stops(a, t.target, sum(map(len, t.observes)), x)
     return out + _upkeep(t, b, a)
+
+
+def _stops(a: State, card: int, marked: int, wanted: int) -> list[Change]:
+    """Why his path (or his dreamer pen's) marked fewer stars than it was to: the card
+    still has unmarked stars, but none next to the path's last one."""
+    slot = a.slot_of(card)
+    return [_c("he_path_stops")] if marked < wanted and slot >= 0 and a.open(slot) else []
 
 
 def _upkeep(t: PtolemyTurn, b: State, a: State) -> list[Change]:
@@ -236,6 +256,7 @@ def changes(before: Game, after: Game, typed: Action | None = None) -> tuple[Cha
     if turn is not None and turn.dream is not None:
         card, stars = turn.dream
         out.append(_c("he_dreams", card=Card(card), stars=Stars(stars)))
+        out += _stops(a, card, len(stars), dream_numbers()[a.sphere])
     out += _discoveries(b, a)
     if b.last_turn < 0 <= a.last_turn:
         out.append(_c("game_end", round=a.last_turn // 2 + 1))
@@ -243,7 +264,7 @@ def changes(before: Game, after: Game, typed: Action | None = None) -> tuple[Cha
     if turn is not None and (turn.rested or turn.die):
         view = after.solo
         assert view is not None
-        out.append(_c("his_state", fame=view.fame, n=view.pile))
+        out.append(_c("his_state", fame=view.fame, n=Count("cards", view.pile)))
     return tuple(out)
 
 
@@ -269,6 +290,12 @@ def setup(game: Game) -> tuple[Change, ...]:
         )
     if Difficulty.EASY_TOP_OPEN in s.solo.difficulty:
         out.append(_c("he_top_open", card=Card(lib.pile[0])))
+    aside = solo_setup(s.solo.seed, s.solo.difficulty).removed
+    if aside:
+        out.append(_c("setup_removed", cards=Cards(aside)))
+    # the deck left and his pile: the session, not the player, shuffled them
+    stack = len(s.deck) - s.top - 1 + len(lib.pile)
+    out.append(_c("setup_stack", n=stack))
     you = game.player(game.players[YOU])
     out.append(_c("setup_sides", fame=view.fame, stardust=view.stardust, yours=you.stardust))
     return tuple(out)
@@ -278,15 +305,33 @@ def _word(arg: Arg, lang: Lang) -> str:
     if isinstance(arg, Card):
         return cards()[arg.id].card.title(lang)
     if isinstance(arg, Stars):
-        return "-".join(map(str, arg.numbers))
+        listed = "-".join(map(str, arg.numbers))
+        return count_of("numbered_stars", len(arg.numbers), lang, stars=listed)
+    if isinstance(arg, Count):
+        return count_of(arg.noun, arg.n, lang)
+    if isinstance(arg, Cards):
+        return ", ".join(cards()[c].card.title(lang) for c in arg.ids)
     if isinstance(arg, Element):
         return text(f"terms.{arg.value}", lang)
     if isinstance(arg, Place):
         first, then = (text(f"terms.{e.value}", lang) for e in _beside(arg.slot))
         return text("solo.place", lang).format(first=first, then=then)
     if isinstance(arg, Resources):
-        return ", ".join(f"{text(f'terms.{k}', lang)} {o} → {n}" for k, o, n in arg.items)
+        return ", ".join(f"{_resource(k, lang)} {o} → {n}" for k, o, n in arg.items)
     return str(arg)
+
+
+def count_of(noun: str, n: int, lang: Lang, **values: str) -> str:
+    """``n`` and ``noun`` (``solo.n_<noun>``), in the singular for one (French: for
+    none too)."""
+    one = n == 1 or (lang is Lang.FR and n == 0)
+    return text(f"solo.n_{noun}{'_one' if one else ''}", lang).format(n=n, **values)
+
+
+def _resource(key: str, lang: Lang) -> str:
+    """A resource's name; Wisdom as the spots marked on the Journal's track, which
+    starts on its card limit 2, not on a Wisdom 2."""
+    return text("solo.wisdom_spots" if key == "wisdom" else f"terms.{key}", lang)
 
 
 def say(change: Change, lang: Lang) -> str:
