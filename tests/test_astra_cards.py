@@ -107,6 +107,31 @@ def test_each_label_is_nearest_its_own_star(size: CardSize) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
+def test_a_number_reads_as_its_own_star_not_a_neighbours(size: CardSize) -> None:
+    """Seen at 300 dpi: Ophiuchus' "8" sat between its star and Sabik, Draco's "14"
+    stood on Eltanin's line ("Eltanin 14"), Orion's "5" before "Bellatrix". The eye
+    goes by the number's middle: it is at least 2 pt nearer its own star's shape than
+    any other's, and no other star's name stands beside it on its line (2.5 mm)."""
+    for card in CARDS:
+        fig = _figure(card, size)
+        names = {s.number: ink_bounds(t) for s, t in zip(card.grand, fig.names, strict=True)}
+        for label in fig.numbers:
+            n, b = int(label.text), ink_bounds(label)
+            edges = [
+                math.dist((b.cx, b.cy), fig.centres[s.number - 1]) - reach(s.kind)
+                for s in card.stars
+            ]
+            nearest_other = min(d for i, d in enumerate(edges) if i != n - 1)
+            assert nearest_other >= edges[n - 1] + 2.0, f"{card.name}: {n}"
+            for owner, name in names.items():
+                on_its_line = min(b.top, name.top) > max(b.y, name.y)
+                apart = max(b.x - name.right, name.x - b.right)
+                assert owner == n or not on_its_line or apart >= mm(2.5), (
+                    f"{card.name}: {n} beside {owner}'s name"
+                )
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
 def test_stars_keep_their_spacing_and_no_line_runs_by_a_star_it_does_not_join(
     size: CardSize,
 ) -> None:

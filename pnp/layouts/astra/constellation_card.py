@@ -34,10 +34,13 @@ _TRIES = 12
 LINE = Stroke(LIGHT, 1.4)
 FRAME = Stroke(INK, 0.6)
 LEADING = 1.15
-NUMBERS = Style(6.5, 6.0, steps=3, step=1.5, lead=2.0, centre_lead=3.0)
+NUMBERS = Style(6.5, 6.0, steps=3, step=1.5, lead=4.0, centre_lead=3.0)
 NAMES = Style(6.0, 5.5, steps=6, step=3.0, lead=1.0, centre_lead=3.0)
 _PAD = 0.6  # points kept clear around lines and stars
 LABEL_GAP = 1.5  # points kept clear between two labels
+# points more kept clear left and right of a Grand star's name: a number on its line
+# beside it would read as that star's ("Eltanin 14")
+NAME_SIDE = 6.0
 _HEADER = mm(8.5)
 _NAME = mm(5.5)
 _ABILITY = mm(11)
@@ -140,7 +143,7 @@ def _figure(
     taken = Taken(outline)
     spots = [Spot(x, y, r + _PAD) for (x, y), r in zip(centres, radii, strict=True)]
     grand = [(s.label, spots[s.number - 1]) for s in card.grand]
-    names, taken, crowded = place_all(grand, NAMES, taken, area, LABEL_GAP, spots)
+    names, taken, crowded = place_all(grand, NAMES, taken, area, LABEL_GAP, spots, NAME_SIDE)
     numbers: list[Text] = []
     if star_numbers:
         wanted = [(str(s.number), spot) for s, spot in zip(card.stars, spots, strict=True)]

@@ -172,9 +172,13 @@ class Taken:
     figure: Any
     boxes: tuple[tuple[float, float, float, float], ...] = ()
 
-    def with_label(self, text: Text, pad: float) -> Taken:
+    def with_label(self, text: Text, pad: float, side: float = 0.0) -> Taken:
+        """``side``: more room kept clear left and right of the label (what stands on
+        its line beside it reads as one with it)."""
         b = ink_bounds(text)
-        return Taken(self.figure, (*self.boxes, (b.x - pad, b.y - pad, b.right + pad, b.top + pad)))
+        x_pad = pad + side
+        box = (b.x - x_pad, b.y - pad, b.right + x_pad, b.top + pad)
+        return Taken(self.figure, (*self.boxes, box))
 
 
 def candidates(words: str, spot: Spot, style: Style, size: float) -> Any:
@@ -277,10 +281,11 @@ def place_all(
     area: Box,
     pad: float,
     stars: Sequence[Spot] = (),
+    side: float = 0.0,
 ) -> tuple[list[Text], Taken, list[Spot]]:
     """Labels placed one after another, each clear of those before it and nearest its
-    own of ``stars``; returns them, ``taken`` with their boxes padded by ``pad``, and
-    the spots whose labels found no clear place."""
+    own of ``stars``; returns them, ``taken`` with their boxes padded by ``pad`` (and
+    ``side`` more left and right), and the spots whose labels found no clear place."""
     out: list[Text] = []
     crowded: list[Spot] = []
     for words, spot in labels:
@@ -289,5 +294,5 @@ def place_all(
         out.append(text)
         if not clear:
             crowded.append(spot)
-        taken = taken.with_label(text, pad)
+        taken = taken.with_label(text, pad, side)
     return out, taken, crowded
