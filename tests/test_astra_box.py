@@ -302,6 +302,21 @@ def test_the_aid_is_five_cards_on_one_sheet_whatever_the_card_size(
     assert (trim.w, trim.h) == pytest.approx((mm(65), mm(127)))
 
 
+@pytest.mark.parametrize(
+    ("lang", "rule"),
+    [
+        (Lang.EN, "the card with the most stars among those with no mark yet, else among all"),
+        (Lang.FR, "la carte qui a le plus d'étoiles parmi celles sans coche, sinon parmi toutes"),
+    ],
+)
+def test_the_aids_dream_phase_picks_the_biggest_card_without_a_mark(lang: Lang, rule: str) -> None:
+    """Seed 000 "Dreaming rules" (004 "Règles de rêve"): of two cards with no mark, the
+    one with the most stars; the aid said any card with no mark."""
+    back = back_sections(lang)
+    dream = " ".join(p.text for p in back[0].points)
+    assert rule in dream
+
+
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 def test_the_five_aids_take_one_duplex_sheet(paper: Paper) -> None:
     assert len(aid_document(paper, DUPLEX, Lang.EN).pages) == 2
