@@ -317,6 +317,16 @@ def test_the_aids_dream_phase_picks_the_biggest_card_without_a_mark(lang: Lang, 
     assert rule in dream
 
 
+@pytest.mark.parametrize(
+    ("lang", "hint"),
+    [(Lang.EN, "pay 1 for each star you mark"), (Lang.FR, "payez-en 1 par étoile cochée")],
+)
+def test_the_journal_says_stardust_is_paid_per_star_marked(lang: Lang, hint: str) -> None:
+    """It said "1 for each star you mark", which reads as Stardust gained."""
+    page = journal_page(A4, lang)
+    assert any(hint in i.text for i in page.items if isinstance(i, Text))
+
+
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 def test_the_five_aids_take_one_duplex_sheet(paper: Paper) -> None:
     assert len(aid_document(paper, DUPLEX, Lang.EN).pages) == 2
