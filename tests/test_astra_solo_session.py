@@ -369,8 +369,7 @@ def test_a_card_name_mistyped_is_named_with_the_cards_it_may_be() -> None:
     french = SoloSession("Vous", 5, frozenset(), Lang.FR)
     (dit,) = french.handle("use Orion Grand Chein:11").lines
     assert dit == (
-        "Pas compris : aucune carte ne s'appelle « Grand Chein » ; vouliez-vous dire"
-        " Grand Chien ?"
+        "Pas compris : aucune carte ne s'appelle « Grand Chein » ; vouliez-vous dire Grand Chien ?"
     )
     (dit,) = french.handle("observe tout").lines
     assert dit.startswith("Pas compris : « observe tout » (attendu :")

@@ -107,9 +107,7 @@ def solo(
     suffix = text("solo.prompt_suffix", lang)
     while not session.finished:
         try:
-            line = click.prompt(
-                session.prompt(), "", show_default=False, prompt_suffix=suffix
-            )
+            line = click.prompt(session.prompt(), "", show_default=False, prompt_suffix=suffix)
         except click.Abort:  # end of input (Ctrl-D) or Ctrl-C: stop as 'quit' does
             click.echo()
             line = "quit"

@@ -330,9 +330,11 @@ class SoloSession:
         """The game so far as a log that ``pnp astra check`` replays; a game not over is
         marked unfinished in a comment at its top."""
         modifiers = format_difficulty(self.difficulty).replace(",", ", ") or "none"
-        unfinished = [] if self.game.over else [
-            f"# {self._t('log_unfinished', round=self.game.turn // 2 + 1)}"
-        ]
+        unfinished = (
+            []
+            if self.game.over
+            else [f"# {self._t('log_unfinished', round=self.game.turn // 2 + 1)}"]
+        )
         head = [f"players: {self.name}", f"solo: {modifiers}", f"seed: {self.seed}", ""]
         steps_ = [self._yours(self.steps)] if self.steps else []
         return "\n".join([*unfinished, *head, *self.body, *steps_]) + "\n"

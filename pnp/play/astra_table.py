@@ -210,9 +210,7 @@ def _resources(before: Game, after: Game, who: int) -> list[Change]:
     name = before.players[who]
     b, a = before.player(name), after.player(name)
     keys = _YOURS if who == YOU else _HIS
-    items = tuple(
-        (k, getattr(b, k), getattr(a, k)) for k in keys if getattr(b, k) != getattr(a, k)
-    )
+    items = tuple((k, getattr(b, k), getattr(a, k)) for k in keys if getattr(b, k) != getattr(a, k))
     out = []
     if items:
         out.append(_c(f"{'your' if who == YOU else 'his'}_resources", values=Resources(items)))
@@ -337,4 +335,3 @@ def _resource(key: str, lang: Lang) -> str:
 def say(change: Change, lang: Lang) -> str:
     """One change in words."""
     return text(f"solo.{change.key}", lang).format(**{k: _word(v, lang) for k, v in change.args})
-
