@@ -125,7 +125,7 @@ def test_a_log_that_stops_early_says_where_the_game_is() -> None:
     found = replayed("\n".join(LINES[:20]) + "\n")
     assert found == [
         "g.txt:20:1: the log ends before the game does: the Game End card has not shown "
-        "(Matthew is next)"
+        "(next: Matthew)"
     ]
 
 
