@@ -211,7 +211,7 @@ def test_the_pdfs_as_printed(kind: str, count: int, paper: Paper, lang: Lang) ->
     words = " ".join(p.text() for p in pages(data))
     if kind == "boards":
         french = ["Feu", "Terre", "Eau", "joueurs", "Défausse", "losange"]
-        english = ["Fire", "Earth", "Water", "players", "Discard", "diamond"]
+        english = ["Fire", "Earth", "Water", "players", "Discard", "diamond", "Constellation cards"]
         discs = [b for b in pages(data)[0].bboxes if abs(b[2] - b[0] - 190 * MM) < 0.5]
         assert discs  # the disc is 190 mm across, on one page
     else:
