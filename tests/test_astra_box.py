@@ -13,6 +13,7 @@ from pnp.astra.model import Element
 from pnp.astra.scoring_cards import scoring, scoring_cards
 from pnp.astra.text import Lang
 from pnp.draw.clip import ink_bounds
+from pnp.draw.fonts import Font
 from pnp.draw.shapes import PALE, Circle, Document, Flip, Item, Line, Page, Poly, Rect, Text
 from pnp.geometry import Box
 from pnp.layouts.astra.aid import aid_face, back_sections, front_sections
@@ -211,6 +212,16 @@ def test_score_pad_texts_stay_in_their_half_clear_of_every_line(
     assert crossings(items) == []
 
 
+@pytest.mark.parametrize("lang", LANGS, ids=lambda lang: lang.value)
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+def test_score_pad_text_is_8_pt_at_least(paper: Paper, lang: Lang) -> None:
+    """Seen at 300 dpi: the hints were 7 pt (6.75 on Letter), under the 8 pt a sheet
+    needs to be read at the table."""
+    items = _body(score_pad_page(paper, lang, 5), paper)
+    sizes = [i.size for i in items if isinstance(i, Text) and i.text != "✂"]
+    assert min(sizes) >= 8.0
+
+
 def _circles(items: list[Item], r: float) -> list[Circle]:
     return [i for i in items if isinstance(i, Circle) and abs(i.r - r) < 0.01]
 
@@ -262,7 +273,10 @@ def test_the_score_pad_rows_are_in_the_scorer_order() -> None:
     labels = [
         i.text
         for i in items
-        if isinstance(i, Text) and i.size >= 9.0 and i.x < top.x + LABEL_COLUMN and i.y > top.y
+        if isinstance(i, Text)
+        and i.font is Font.BOLD
+        and i.x < top.x + LABEL_COLUMN
+        and i.y > top.y
     ]
     assert labels[1:] == [
         "Player",

@@ -18,7 +18,7 @@ from pnp.paper import Paper
 from pnp.units import mm
 
 MAX_PLAYERS = 5
-LABEL_COLUMN = mm(74)
+LABEL_COLUMN = mm(88)
 _OUTER = Stroke(INK, 0.8)
 _INNER = Stroke(GREY, 0.5)
 _LEADING = 1.2
@@ -84,9 +84,9 @@ def _table(box: Box, lang: Lang, players: int) -> list[Item]:
     return items
 
 
-def _label(row: Box, icon: Icon | None, label: str, hint: str, size: float = 9.0) -> list[Item]:
+def _label(row: Box, icon: Icon | None, label: str, hint: str, size: float = 8.5) -> list[Item]:
     """A row's icon, its name in bold and, under it, the hint."""
-    cell = Box(row.x, row.y, LABEL_COLUMN, row.h).inset(mm(1.5), mm(1))
+    cell = Box(row.x, row.y, LABEL_COLUMN, row.h).inset(mm(1.5), mm(0.5))
     side = min(mm(6.5), cell.h)
     items: list[Item] = [] if icon is None else icon(cell.x + side / 2, cell.cy, side)
     words = Box(cell.x + side + mm(2), cell.y, cell.w - side - mm(2), cell.h)
@@ -94,7 +94,7 @@ def _label(row: Box, icon: Icon | None, label: str, hint: str, size: float = 9.0
     if not hint:
         return [*items, Text(words.x, words.cy - size * 0.36, label, size, Font.BOLD)]
     room = words.h - size * _LEADING
-    hint_size, lines = fit_wrapped(hint, words.w, room, 7.0, _LEADING, minimum=MIN_TEXT)
+    hint_size, lines = fit_wrapped(hint, words.w, room, 8.0, _LEADING, minimum=MIN_TEXT)
     block = (size + len(lines) * hint_size) * _LEADING
     top = words.cy + block / 2
     items.append(Text(words.x, top - ascent(size, Font.BOLD), label, size, Font.BOLD))
@@ -108,7 +108,7 @@ def _winner(box: Box, lang: Lang) -> list[Item]:
     y = box.top - mm(2) - ascent(11.0, Font.BOLD)
     x = box.x + LABEL_COLUMN
     hint = text("score_pad.winner_hint", lang)
-    size = fit_size(hint, LABEL_COLUMN - mm(3), 7.0, Font.REGULAR, MIN_TEXT)
+    size = fit_size(hint, LABEL_COLUMN - mm(3), 8.0, Font.REGULAR, MIN_TEXT)
     return [
         Text(box.x + mm(1.5), y, label, 11.0, Font.BOLD),
         Line(x, y - mm(0.5), box.right, y - mm(0.5), Stroke(INK, 0.6)),
