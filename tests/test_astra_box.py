@@ -24,7 +24,7 @@ from pnp.layouts.astra.box_documents import (
     score_pad_document,
     scoring_cards_document,
 )
-from pnp.layouts.astra.journal import MIN_TEXT, SPOT, STARDUST, TELESCOPE, journal_page
+from pnp.layouts.astra.journal import MIN_TEXT, SMALL, SPOT, STARDUST, TELESCOPE, journal_page
 from pnp.layouts.astra.score_pad import LABEL_COLUMN, score_pad_page
 from pnp.layouts.astra.scoring_cards import scoring_back, scoring_front
 from pnp.layouts.cards import CardFace, CardOptions
@@ -214,12 +214,13 @@ def test_score_pad_texts_stay_in_their_half_clear_of_every_line(
 
 @pytest.mark.parametrize("lang", LANGS, ids=lambda lang: lang.value)
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
-def test_score_pad_text_is_8_pt_at_least(paper: Paper, lang: Lang) -> None:
-    """Seen at 300 dpi: the hints were 7 pt (6.75 on Letter), under the 8 pt a sheet
-    needs to be read at the table."""
-    items = _body(score_pad_page(paper, lang, 5), paper)
-    sizes = [i.size for i in items if isinstance(i, Text) and i.text != "✂"]
-    assert min(sizes) >= 8.0
+def test_sheet_text_is_8_pt_at_least(paper: Paper, lang: Lang) -> None:
+    """Seen at 300 dpi: the score pad's hints were 7 pt (6.75 on Letter), the
+    Journal's Fame numbers 7 pt and its "start" 6.5 pt, under the 8 pt a sheet needs
+    to be read at the table."""
+    for page in (score_pad_page(paper, lang, 5), journal_page(paper, lang)):
+        sizes = [i.size for i in _body(page, paper) if isinstance(i, Text) and i.text != "✂"]
+        assert min(sizes) >= 8.0
 
 
 def _circles(items: list[Item], r: float) -> list[Circle]:
@@ -232,7 +233,8 @@ def test_the_journal_tracks(paper: Paper) -> None:
     spots = _circles(items, SPOT / 2)
     assert len(spots) == 90 + 8 + 13  # Fame; Pouch 5…12; Wisdom start and 12 spots
     assert [i.fill for i in spots].count(PALE) == 2  # the Pouch's 5 and the card limit 2
-    numbers = [i.text for i in items if isinstance(i, Text) and i.size == 7.0 and i.text.isdigit()]
+    texts = [i for i in items if isinstance(i, Text)]
+    numbers = [i.text for i in texts if i.size == SMALL and i.text.isdigit()]
     assert numbers == [str(n) for n in range(1, 91)]
     bold = [i for i in items if isinstance(i, Text) and i.size == 10.0 and i.text.isdigit()]
     over = sorted(bold, key=lambda t: (-round(t.y), t.x))

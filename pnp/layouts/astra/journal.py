@@ -40,6 +40,7 @@ TELESCOPE = SIZES[TokenKind.TELESCOPE]  # the token sheet's, so the areas hold t
 STARDUST = SIZES[TokenKind.STARDUST]
 STORAGE = mm(80)  # holds 2 rows of Telescopes and 3 of Stardust
 HINT = 8.0
+SMALL = 8.0  # the least a sheet prints: the Fame spots' numbers, "start", the kicker
 MIN_TEXT = 6.5
 TITLE_COLUMN = mm(60)  # icon and title of each block; the hint takes the rest
 _HEAD = mm(8)
@@ -96,7 +97,7 @@ def block_heading(box: Box, icon: Icon, title: str, hint: str, title_w: float) -
 
 
 def _header(box: Box, lang: Lang) -> list[Item]:
-    items = text_block(box.x, box.top, ["ASTRA"], 7.0, Font.BOLD, color=GREY)
+    items = text_block(box.x, box.top, ["ASTRA"], SMALL, Font.BOLD, color=GREY)
     title = text("terms.journal", lang)
     size = fit_size(title, TITLE_COLUMN - mm(4), 20.0, Font.BOLD)
     items += text_block(box.x, box.top - mm(3.5), [title], size, Font.BOLD)
@@ -135,7 +136,7 @@ def _fame(box: Box, spots: int, lang: Lang) -> list[Item]:
             cx = grid.x + (c + 0.5) * pitch_x
             items += spot(cx, cy)
             font = Font.BOLD if n % 10 == 0 else Font.REGULAR
-            items.append(Text(cx, cy - 7.0 * 0.36, str(n), 7.0, font, Anchor.MIDDLE, GREY))
+            items.append(Text(cx, cy - SMALL * 0.36, str(n), SMALL, font, Anchor.MIDDLE, GREY))
     return items
 
 
@@ -158,7 +159,7 @@ def number(cx: float, top: float, value: int, size: float = 10.0) -> Text:
 def _start(cx: float, box: Box, value: int, lang: Lang) -> list[Item]:
     """A track's starting value: its spot printed marked, "start" under it."""
     y = box.top - _NUMBERS - SPOT - mm(3)
-    label = Text(cx, y, text("journal.start", lang), MIN_TEXT, Font.REGULAR, Anchor.MIDDLE, GREY)
+    label = Text(cx, y, text("journal.start", lang), SMALL, Font.REGULAR, Anchor.MIDDLE, GREY)
     return [
         *spot(cx, box.top - _NUMBERS - SPOT / 2, marked=True),
         number(cx, box.top, value),
