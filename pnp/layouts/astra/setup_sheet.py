@@ -143,25 +143,26 @@ def _parts(numbers: SetupNumbers, lang: Lang, size: float, width: float) -> list
             _section(_t("each", lang), each, size, half),
         ),
         _section(_t("paper", lang), [Point(_t("paper_text", lang))], size, width),
-        _framed(_section(_t("solo", lang), alone, size, width - 2 * _PAD)),
+        _framed(_section(_t("solo", lang), alone, size, width - 2 * _PAD, rule=False)),
     ]
 
 
-def _heading(words: str, size: float) -> Block:
+def _heading(words: str, size: float, rule: bool = True) -> Block:
+    """A section's title, under a grey rule unless ``rule`` is false (in a frame)."""
     head = size * 1.25
 
     def draw(x: float, top: float, w: float) -> list[Item]:
         y = top - size * 0.25
-        return [
-            Line(x, y, x + w, y, Stroke(GREY, 0.5)),
-            Text(x, y - size * 0.3 - ascent(head, Font.BOLD), words, head, Font.BOLD),
-        ]
+        title = Text(x, y - size * 0.3 - ascent(head, Font.BOLD), words, head, Font.BOLD)
+        return [Line(x, y, x + w, y, Stroke(GREY, 0.5)), title] if rule else [title]
 
     return size * 0.9 + head * LEADING, draw  # room above a step's circle
 
 
-def _section(heading: str, points: list[Point], size: float, width: float) -> Block:
-    blocks = [_heading(heading, size), *(point_block(p, size, width) for p in points)]
+def _section(
+    heading: str, points: list[Point], size: float, width: float, rule: bool = True
+) -> Block:
+    blocks = [_heading(heading, size, rule), *(point_block(p, size, width) for p in points)]
     return _stack(blocks)
 
 
