@@ -132,6 +132,22 @@ def test_a_number_reads_as_its_own_star_not_a_neighbours(size: CardSize) -> None
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
+def test_a_grand_stars_name_is_half_as_far_again_from_any_other_star(size: CardSize) -> None:
+    """Seen at 300 dpi: Perseus' "Mirfak" stood over star 6, Corona Australis'
+    "Meridiana" between its star and the next; the nearest a name's box comes to
+    another star's centre is at least 1.5 times the nearest it comes to its own's."""
+    for card in CARDS:
+        fig = _figure(card, size)
+        for star, label in zip(card.grand, fig.names, strict=True):
+            shape = ink(label).envelope
+            own = shape.distance(_point(fig.centres[star.number - 1]))
+            for other in card.stars:
+                if other.number != star.number:
+                    far = shape.distance(_point(fig.centres[other.number - 1]))
+                    assert far >= 1.5 * own - 0.5, f"{card.name}: {label.text} by {other.number}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
 def test_stars_keep_their_spacing_and_no_line_runs_by_a_star_it_does_not_join(
     size: CardSize,
 ) -> None:

@@ -35,7 +35,7 @@ LINE = Stroke(LIGHT, 1.4)
 FRAME = Stroke(INK, 0.6)
 LEADING = 1.15
 NUMBERS = Style(6.5, 6.0, steps=3, step=1.5, lead=4.0, centre_lead=3.0)
-NAMES = Style(6.0, 5.5, steps=6, step=3.0, lead=1.0, centre_lead=3.0)
+NAMES = Style(6.0, 5.5, steps=6, step=3.0, lead=1.0, centre_lead=3.0, ratio=1.5)
 _PAD = 0.6  # points kept clear around lines and stars
 LABEL_GAP = 1.5  # points kept clear between two labels
 # points more kept clear left and right of a Grand star's name: a number on its line

@@ -162,6 +162,7 @@ class Style:
     step: float = 2.0  # points between them
     lead: float = 0.0  # points: how much nearer its own star than any other it must be
     centre_lead: float = 0.0  # points: the same, measured to the stars' centres
+    ratio: float = 1.0  # how many times nearer its own star's centre than any other's
 
 
 @dataclass(frozen=True)
@@ -217,7 +218,7 @@ def place(
         boxes = candidates(words, spot, style, size)
         x0, y0, x1, y1 = boxes.T
         inside = (x0 >= area.x) & (y0 >= area.y) & (x1 <= area.right) & (y1 <= area.top)
-        near = inside & ~_astray(boxes, spot, rivals, style.lead, style.centre_lead)
+        near = inside & ~_astray(boxes, spot, rivals, style)
         free = np.flatnonzero(near & ~_overlap(boxes, placed).any(axis=1))
         clear = free[~shapely.intersects(taken.figure, shapely.box(*boxes[free].T))]
         if clear.size:
@@ -258,11 +259,12 @@ def _distance(boxes: Any, x: Any, y: Any) -> Any:
     return np.hypot(dx, dy)
 
 
-def _astray(boxes: Any, spot: Spot, rivals: Sequence[Spot], lead: float, centre_lead: float) -> Any:
+def _astray(boxes: Any, spot: Spot, rivals: Sequence[Spot], style: Style) -> Any:
     """Whether a reader could take each label for another star's: unless it is
     nearer its own star's edge than any other star's edge by ``lead``, and nearer its
     own star's centre than any other's by ``centre_lead`` (a label beside a big Grand
-    star's burst can be near the burst's tip but far from its dot)."""
+    star's burst can be near the burst's tip but far from its dot) and ``ratio``
+    times (a long name is read as the star it stands over)."""
     import numpy as np
 
     if not rivals:
@@ -270,8 +272,9 @@ def _astray(boxes: Any, spot: Spot, rivals: Sequence[Spot], lead: float, centre_
     x, y, gap = np.array([(r.x, r.y, r.gap) for r in rivals]).T
     centre = _distance(boxes, spot.x, spot.y)[:, 0]
     other = _distance(boxes, x, y)
-    edge = other - gap < (centre - spot.gap + lead)[:, None]
-    return (edge | (other < (centre + centre_lead)[:, None])).any(axis=1)
+    edge = other - gap < (centre - spot.gap + style.lead)[:, None]
+    middle = other < np.maximum(centre + style.centre_lead, centre * style.ratio)[:, None]
+    return (edge | middle).any(axis=1)
 
 
 def place_all(
