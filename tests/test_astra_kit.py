@@ -271,3 +271,12 @@ def test_french_puts_a_no_break_space_before_double_punctuation() -> None:
     for words in french:
         assert not re.search(r"[^\u00a0\u202f][:;?!](\s|$)", words), words
     assert "(+90\u00a0par tour de piste)" in text("score_pad.play_fame_hint", Lang.FR)
+
+
+@pytest.mark.parametrize("command", ["cards --only leo", "scoring-cards", "aid", "game-end"])
+def test_fold_pages_name_the_fold_in_the_kits_language(run: Run, command: str) -> None:
+    for lang, word, other in (("fr", "pli", "fold"), ("en", "fold", "pli")):
+        args = ["astra", *command.split(), "--backs", "fold", "--lang", lang, "-o", "f.pdf"]
+        assert run(*args).exit_code == 0
+        words = _text(Path("f.pdf")).split()
+        assert word in words and other not in words

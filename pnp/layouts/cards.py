@@ -119,10 +119,12 @@ def card_pages(
     back: CardFace | Sequence[CardFace] | None,
     paper: Paper,
     options: CardOptions,
+    fold: str = "fold",
 ) -> list[Page]:
     """Pages of fronts, each followed by its page of backs when duplex; with fold,
-    every page carries its backs below the fold line. ``back`` is every card's back, or
-    one back per front (cards of different backs on one sheet)."""
+    every page carries its backs below the fold line, marked with the word ``fold`` in the
+    page's language. ``back`` is every card's back, or one back per front (cards of
+    different backs on one sheet)."""
     backs = None if back is None else _per_card(back, len(fronts))
     if options.print_shop:
         return _single_card_pages(fronts, backs, options)
@@ -139,7 +141,7 @@ def card_pages(
             items += face(slot, options.bleed)
         if chunk_backs is not None and options.backs is Backs.FOLD:
             folded = _fold_slots(imp, len(chunk))
-            items += _fold_line(paper)
+            items += _fold_line(paper, fold)
             reach = max(options.bleed, BACK_REACH)
             for face, slot in zip(chunk_backs, folded, strict=True):
                 items += rotated(face(slot, reach), 2, slot.cx, slot.cy)
@@ -205,7 +207,7 @@ def _fold_slots(imp: Imposition, count: int) -> list[Box]:
     return [back_slot(s, imp.paper, False, (0.0, 0.0)) for s in imp.slots[:count]]
 
 
-def _fold_line(paper: Paper) -> list[Item]:
+def _fold_line(paper: Paper, word: str) -> list[Item]:
     fold = paper.height / 2
     return [
         Line(
@@ -215,7 +217,7 @@ def _fold_line(paper: Paper) -> list[Item]:
             fold,
             Stroke(GREY, 0.4, (mm(3), mm(1.5))),
         ),
-        Text(paper.printable.x, fold - 2, "fold", 6.5, Font.REGULAR, Anchor.START, GREY),
+        Text(paper.printable.x, fold - 2, word, 6.5, Font.REGULAR, Anchor.START, GREY),
     ]
 
 

@@ -10,7 +10,7 @@ from pnp.astra.scoring_cards import scoring_cards
 from pnp.astra.text import Lang, text
 from pnp.draw.shapes import Document
 from pnp.layouts.astra.aid import aid_face, back_sections, front_sections
-from pnp.layouts.astra.card_documents import game_end_card, mixed_back_pages
+from pnp.layouts.astra.card_documents import fold, game_end_card
 from pnp.layouts.astra.journal import journal_page
 from pnp.layouts.astra.score_pad import score_pad_page
 from pnp.layouts.astra.scoring_cards import scoring_back, scoring_front
@@ -38,7 +38,9 @@ def scoring_cards_document(paper: Paper, options: CardOptions, lang: Lang) -> Do
     ``options`` say none."""
     back = scoring_back(lang)
     cards = [(scoring_front(card, lang), back) for card in scoring_cards()]
-    pages = mixed_back_pages([*cards, game_end_card(lang)], paper, options)
+    cards.append(game_end_card(lang))
+    backs = None if options.backs is Backs.NONE else [b for _, b in cards]
+    pages = card_pages([f for f, _ in cards], backs, paper, options, fold(lang))
     duplex = options.flip if options.backs is Backs.DUPLEX and not options.print_shop else None
     title = f"Astra: {text('cards.scoring_and_game_end', lang)}"
     return Document(title, tuple(pages), duplex, subject=title)
@@ -52,7 +54,8 @@ def aid_document(paper: Paper, options: CardOptions, lang: Lang) -> Document:
     front = aid_face(front_sections(lang), text("aid.turn", lang), lang)
     back = aid_face(back_sections(lang), "", lang)
     fronts = [front, back] * AIDS if options.backs is Backs.NONE else [front] * AIDS
-    pages = card_pages(fronts, None if options.backs is Backs.NONE else back, paper, options)
+    backs = None if options.backs is Backs.NONE else back
+    pages = card_pages(fronts, backs, paper, options, fold(lang))
     duplex = options.flip if options.backs is Backs.DUPLEX and not options.print_shop else None
     title = f"Astra: {text('terms.player_aid', lang)}"
     return Document(title, tuple(pages), duplex, subject=title)

@@ -1,5 +1,5 @@
 """The Astra cards as whole documents: the constellation cards, the Game End card, and
-single-card pages for SVG; and card pages for cards of different backs."""
+single-card pages for SVG."""
 
 from __future__ import annotations
 
@@ -9,13 +9,12 @@ from dataclasses import replace
 from pnp.astra.abilities import ability
 from pnp.astra.model import Constellation
 from pnp.astra.text import Lang, text
-from pnp.draw.shapes import Document, Flip, Item, Page
-from pnp.geometry import Box
+from pnp.draw.shapes import Document, Flip
 from pnp.layouts.astra.card_back import astra_back
 from pnp.layouts.astra.constellation_card import constellation_front
 from pnp.layouts.astra.game_end import game_end_front
-from pnp.layouts.cards import CardFace, CardOptions, back_slots, card_pages, imposition
-from pnp.paper import A4, Backs, Paper, back_slot
+from pnp.layouts.cards import CardFace, CardOptions, card_pages
+from pnp.paper import A4, Backs, Paper
 
 
 def fronts(cards: Sequence[Constellation], lang: Lang, star_numbers: bool) -> list[CardFace]:
@@ -32,7 +31,9 @@ def constellation_cards_document(
     star_numbers: bool = True,
 ) -> Document:
     """The fronts 3 × 3 per page (fewer with bleed), with backs as ``options`` say."""
-    pages = card_pages(fronts(cards, lang, star_numbers), _back(options), paper, options)
+    pages = card_pages(
+        fronts(cards, lang, star_numbers), _back(options), paper, options, fold(lang)
+    )
     return Document(
         f"Astra: {text('cards.constellation_cards', lang)}",
         tuple(pages),
@@ -43,7 +44,7 @@ def constellation_cards_document(
 
 def game_end_document(paper: Paper, options: CardOptions, lang: Lang) -> Document:
     """The Game End card, with its back as ``options`` say."""
-    pages = card_pages([game_end_front(lang)], _back(options), paper, options)
+    pages = card_pages([game_end_front(lang)], _back(options), paper, options, fold(lang))
     return Document(
         f"Astra: {text('cards.game_end_card', lang)}",
         tuple(pages),
@@ -56,33 +57,6 @@ def game_end_card(lang: Lang) -> tuple[CardFace, CardFace]:
     """The Game End card's front and its back, the constellation cards' (it goes in their
     deck), for a sheet shared with other cards."""
     return game_end_front(lang), astra_back
-
-
-def mixed_back_pages(
-    cards: Sequence[tuple[CardFace, CardFace]], paper: Paper, options: CardOptions
-) -> list[Page]:
-    """``card_pages`` for cards whose backs differ: a page at a time, each card's own back
-    drawn where its back lands (the reverse side, or below the fold)."""
-    fronts = [front for front, _ in cards]
-    if options.backs is Backs.NONE:
-        return card_pages(fronts, None, paper, options)
-    if options.print_shop:  # a page per face
-        return [page for front, back in cards for page in card_pages([front], back, paper, options)]
-    imp = imposition(paper, options)
-    if options.backs is Backs.DUPLEX:
-        where = back_slots(imp, options)
-    else:
-        where = [back_slot(s, paper, False, (0.0, 0.0)) for s in imp.slots]
-    pages: list[Page] = []
-    for start in range(0, len(cards), imp.per_page):
-        chunk = cards[start : start + imp.per_page]
-        backs = {slot: back for slot, (_, back) in zip(where, chunk, strict=False)}
-
-        def back(trim: Box, reach: float, backs: dict[Box, CardFace] = backs) -> list[Item]:
-            return backs[trim](trim, reach)
-
-        pages += card_pages([front for front, _ in chunk], back, paper, options)
-    return pages
 
 
 def card_svg_document(
@@ -99,6 +73,11 @@ def card_svg_document(
         tuple(pages),
         subject=text("cards.constellation_cards_subject", lang).format(count=len(cards)),
     )
+
+
+def fold(lang: Lang) -> str:
+    """The word on the fold line of ``--backs fold`` pages."""
+    return text("cards.fold", lang)
 
 
 def _back(options: CardOptions) -> CardFace | None:
