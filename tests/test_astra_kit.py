@@ -182,10 +182,10 @@ def test_only_prints_fronts_alone_when_told(run: Run) -> None:
     assert len(reader(Path("shop.pdf").read_bytes()).pages) == 2
 
 
-def test_the_kit_says_how_to_play_on_paper_and_how_to_reprint(kits: dict[str, Path]) -> None:
+def test_the_kit_says_how_to_play_on_paper_reprint_and_play_solo(kits: dict[str, Path]) -> None:
     for lang, words in (
-        ("en", ["sleeves", "dry-erase", "pen of their own colour", "with its back"]),
-        ("fr", ["protège-cartes", "effaçables", "feutre de sa couleur", "avec son verso"]),
+        ("en", ["sleeves", "dry-erase", "pen of their own colour", "with its back", "astra solo"]),
+        ("fr", ["protège-cartes", "effaçables", "feutre de sa couleur", "avec son verso", "solo"]),
     ):
         readme = (kits[lang] / "astra" / "README.txt").read_text(encoding="utf-8")
         for word in words:

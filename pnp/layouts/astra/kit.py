@@ -123,6 +123,10 @@ player's marked stars.
 `pnp astra cards --only NAME` reprints a lost or damaged card, with its back (duplex;
 `--backs none` for the front only).
 
+Solo against Ptolemy: `pnp astra solo` plays his turns and says everything to change on
+the table (his die and card, his stars, discoveries, refills, the sphere marker); `pnp
+astra score` and `pnp astra check` score a finished game (see the pnp README).
+
 Credits: see CREDITS.txt.
 """,
     "fr": """\
@@ -167,6 +171,11 @@ celui du rêveur, à 2 joueurs) : le choix des bonus et le décompte final compt
 
 `pnp astra cards --only NOM` réimprime une carte perdue ou abîmée, avec son verso
 (recto verso ; `--backs none` pour le recto seul).
+
+Solo contre Ptolémée : `pnp astra solo --lang fr` joue ses tours et dit tout ce qu'il faut
+changer sur la table (son dé et sa carte, ses étoiles, les découvertes, les cartes qui
+remplacent, le pion Élément) ; `pnp astra score` et `pnp astra check` comptent les points
+d'une partie finie (voir le README de pnp).
 
 Crédits : voir CREDITS.txt.
 """,
