@@ -49,6 +49,12 @@ def text(key: str, lang: Lang) -> str:
     return _file(stem)[name][lang.value]
 
 
+def has(key: str) -> bool:
+    """Whether ``key`` has words (reads only its own file)."""
+    stem, _, name = key.partition(".")
+    return name in _file(stem)
+
+
 def keys() -> tuple[str, ...]:
     """Every key of every file, each file's problems reported together."""
     found: list[str] = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.astra.text import Lang, keys, text
+from pnp.astra.text import Lang, has, text
 from pnp.errors import PnpError, SourceError
 
 _RULE = re.compile(r"(?P<details>.*) \[(?P<rule>astra\.[a-z0-9.-]+)\]\Z", re.DOTALL)
@@ -17,7 +17,7 @@ _RULE = re.compile(r"(?P<details>.*) \[(?P<rule>astra\.[a-z0-9.-]+)\]\Z", re.DOT
 def rule_statement(rule: str, lang: Lang) -> str | None:
     """What rule id ``rule`` expects, in ``lang``; None for an id with no statement yet."""
     key = f"rules.{rule}"
-    return text(key, lang) if key in keys() else None
+    return text(key, lang) if has(key) else None
 
 
 def said(message: str, lang: Lang) -> str:
