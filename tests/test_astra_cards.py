@@ -31,7 +31,9 @@ from pnp.layouts.astra.constellation_card import (
     DOT_GAP,
     INDICATOR,
     JOINED,
+    LABEL_GAP,
     LINE_GAP,
+    NAME_ABOVE,
     SHAPE_GAP,
     Figure,
     constellation_front,
@@ -145,6 +147,48 @@ def test_a_grand_stars_name_is_half_as_far_again_from_any_other_star(size: CardS
                 if other.number != star.number:
                     far = shape.distance(_point(fig.centres[other.number - 1]))
                     assert far >= 1.5 * own - 0.5, f"{card.name}: {label.text} by {other.number}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
+def test_no_label_stands_over_or_under_another_stars_name_as_its_second_line(
+    size: CardSize,
+) -> None:
+    """Seen at 300 dpi: Cetus' "Kaffaljidhma" stood under "Menkar", Gemini's "Castor"
+    over "Pollux" and over Pollux's "3", each pair read as one label. Where a name and
+    another star's label share some width, two lines' height of paper (11.5 pt) lies
+    between two names, and at least 4 pt between a name and a number."""
+    for card in CARDS:
+        fig = _figure(card, size)
+        names = [(s.number, ink_bounds(t)) for s, t in zip(card.grand, fig.names, strict=True)]
+        numbers = [(int(t.text), ink_bounds(t)) for t in fig.numbers]
+        for owner, name in names:
+            for other, b in names + numbers:
+                if other == owner or min(b.right, name.right) <= max(b.x, name.x):
+                    continue
+                paper = max(b.y - name.top, name.y - b.top)
+                least = LABEL_GAP + NAME_ABOVE if (other, b) in names else 4.0
+                assert paper >= least - 1e-6, f"{card.name}: {other} by {owner}'s name"
+
+
+def _between(label: Text, own: tuple[float, float], other: tuple[float, float]) -> bool:
+    """A label stands between its star and another when its middle sees the two more
+    than 120 degrees apart and it is less than twice as near its own star's centre."""
+    b = ink_bounds(label)
+    (ax, ay), (bx, by) = (own[0] - b.cx, own[1] - b.cy), (other[0] - b.cx, other[1] - b.cy)
+    near, far = math.hypot(ax, ay), math.hypot(bx, by)
+    return ax * bx + ay * by < -0.5 * near * far and far < 2 * near
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
+def test_two_numbers_never_both_stand_between_their_stars(size: CardSize) -> None:
+    """Seen at 300 dpi: Hydra's "7" and "6" both stood between stars 7 and 6, and
+    which was whose could not be told."""
+    for card in CARDS:
+        fig = _figure(card, size)
+        for a, b in combinations(range(card.size), 2):
+            p, q = fig.centres[a], fig.centres[b]
+            both = _between(fig.numbers[a], p, q) and _between(fig.numbers[b], q, p)
+            assert not both, f"{card.name}: {a + 1} and {b + 1}"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)

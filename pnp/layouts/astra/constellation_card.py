@@ -16,7 +16,7 @@ from pnp.draw.text import fit_size, wrap
 from pnp.draw.transform import translated
 from pnp.geometry import Box
 from pnp.layouts.astra import icons
-from pnp.layouts.astra.labels import STRETCH, Spot, Style, Taken, lay_out, place_all
+from pnp.layouts.astra.labels import STRETCH, Spot, Style, Taken, lay_out, padded, place_all
 from pnp.layouts.cards import CardFace
 from pnp.layouts.page import text_block
 from pnp.paper import SAFE_ZONE
@@ -34,13 +34,18 @@ _TRIES = 12
 LINE = Stroke(LIGHT, 1.4)
 FRAME = Stroke(INK, 0.6)
 LEADING = 1.15
-NUMBERS = Style(6.5, 6.0, steps=3, step=1.5, lead=4.0, centre_lead=3.0)
+NUMBERS = Style(6.5, 6.0, steps=3, step=1.5, lead=4.0, centre_lead=3.0, between=2.0)
 NAMES = Style(6.0, 5.5, steps=6, step=3.0, lead=1.0, centre_lead=3.0, ratio=1.5)
 _PAD = 0.6  # points kept clear around lines and stars
 LABEL_GAP = 1.5  # points kept clear between two labels
 # points more kept clear left and right of a Grand star's name: a number on its line
 # beside it would read as that star's ("Eltanin 14")
 NAME_SIDE = 6.0
+# points more kept clear over and under it for another name (NAME_ABOVE), and if there
+# is a choice for another star's number (NUMBER_ABOVE): they would read as one label on
+# two lines ("Menkar" over "Kaffaljidhma", "Castor" over Pollux's "3")
+NAME_ABOVE = 10.0
+NUMBER_ABOVE = 4.5
 _HEADER = mm(8.5)
 _NAME = mm(5.5)
 _ABILITY = mm(11)
@@ -143,11 +148,17 @@ def _figure(
     taken = Taken(outline)
     spots = [Spot(x, y, r + _PAD) for (x, y), r in zip(centres, radii, strict=True)]
     grand = [(s.label, spots[s.number - 1]) for s in card.grand]
-    names, taken, crowded = place_all(grand, NAMES, taken, area, LABEL_GAP, spots, NAME_SIDE)
+    names, _, crowded = place_all(
+        grand, NAMES, taken, area, LABEL_GAP, spots, NAME_SIDE, NAME_ABOVE
+    )
+    shun = []
+    for (_, spot), name in zip(grand, names, strict=True):
+        taken = taken.with_label(name, LABEL_GAP, NAME_SIDE)  # numbers may come nearer
+        shun.append((spot, padded(name, LABEL_GAP, above=NUMBER_ABOVE)))
     numbers: list[Text] = []
     if star_numbers:
         wanted = [(str(s.number), spot) for s, spot in zip(card.stars, spots, strict=True)]
-        numbers, _, more = place_all(wanted, NUMBERS, taken, area, LABEL_GAP, spots)
+        numbers, _, more = place_all(wanted, NUMBERS, taken, area, LABEL_GAP, spots, shun=shun)
         crowded += more
     laid = Figure(area, tuple(centres), lines, tuple(numbers), tuple(names))
     return laid, {spots.index(s) for s in crowded}

@@ -4,7 +4,8 @@ Stars are scaled to fill the graph area, then spread apart where they would crow
 the figure shrinking as a whole until the spread stars fit (numpy, a few rounds).
 Labels (star numbers, Grand star names) are placed with shapely: each one tries spots
 around its star, nearest first, and takes the first that is inside the area and clear
-of every line, star and label already there."""
+of every line, star and label already there, rather one that does not stand between
+its star and another."""
 
 from __future__ import annotations
 
@@ -163,6 +164,9 @@ class Style:
     lead: float = 0.0  # points: how much nearer its own star than any other it must be
     centre_lead: float = 0.0  # points: the same, measured to the stars' centres
     ratio: float = 1.0  # how many times nearer its own star's centre than any other's
+    # a label less than this many times nearer its own star's centre than another's
+    # stands between the two if it sees them more than 120 degrees apart
+    between: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -173,13 +177,21 @@ class Taken:
     figure: Any
     boxes: tuple[tuple[float, float, float, float], ...] = ()
 
-    def with_label(self, text: Text, pad: float, side: float = 0.0) -> Taken:
+    def with_label(self, text: Text, pad: float, side: float = 0.0, above: float = 0.0) -> Taken:
         """``side``: more room kept clear left and right of the label (what stands on
-        its line beside it reads as one with it)."""
-        b = ink_bounds(text)
-        x_pad = pad + side
-        box = (b.x - x_pad, b.y - pad, b.right + x_pad, b.top + pad)
-        return Taken(self.figure, (*self.boxes, box))
+        its line beside it reads as one with it); ``above``: more room kept clear over
+        and under it (what stands there reads as its second line)."""
+        return Taken(self.figure, (*self.boxes, padded(text, pad, side, above)))
+
+
+def padded(
+    text: Text, pad: float, side: float = 0.0, above: float = 0.0
+) -> tuple[float, float, float, float]:
+    """A label's box (left, bottom, right, top) padded by ``pad``, ``side`` more left
+    and right and ``above`` more over and under."""
+    b = ink_bounds(text)
+    x_pad, y_pad = pad + side, pad + above
+    return (b.x - x_pad, b.y - y_pad, b.right + x_pad, b.top + y_pad)
 
 
 def candidates(words: str, spot: Spot, style: Style, size: float) -> Any:
@@ -200,13 +212,22 @@ def candidates(words: str, spot: Spot, style: Style, size: float) -> Any:
 
 
 def place(
-    words: str, spot: Spot, style: Style, taken: Taken, area: Box, rivals: Sequence[Spot] = ()
+    words: str,
+    spot: Spot,
+    style: Style,
+    taken: Taken,
+    area: Box,
+    rivals: Sequence[Spot] = (),
+    facing: Sequence[Spot] = (),
+    shun: Sequence[tuple[float, float, float, float]] = (),
 ) -> tuple[Text, bool]:
     """A label for ``spot`` and whether it is clear: the first candidate inside
-    ``area``, clear of ``taken`` and nearer its own star than any of ``rivals``, at
-    the largest size that has one, shrinking by quarter points to ``minimum``;
-    failing that, the smallest candidate that is nearest its own star and overlaps
-    ``taken`` least."""
+    ``area``, clear of ``taken``, nearer its own star than any of ``rivals`` and not
+    between it and any of ``facing`` (whose labels stand between them: which is whose
+    could not be told), at the largest size that has one, shrinking by quarter points
+    to ``minimum``; at that size, rather the first also not between its star and any
+    rival and clear of the boxes ``shun``. Failing all that, the smallest candidate
+    that is nearest its own star and overlaps ``taken`` least."""
     import numpy as np
     import shapely
 
@@ -219,10 +240,13 @@ def place(
         x0, y0, x1, y1 = boxes.T
         inside = (x0 >= area.x) & (y0 >= area.y) & (x1 <= area.right) & (y1 <= area.top)
         near = inside & ~_astray(boxes, spot, rivals, style)
+        near &= ~between(boxes, spot, facing, style.between)
         free = np.flatnonzero(near & ~_overlap(boxes, placed).any(axis=1))
         clear = free[~shapely.intersects(taken.figure, shapely.box(*boxes[free].T))]
         if clear.size:
-            return _label(words, style, size, boxes[clear[0]]), True
+            apart = ~_overlap(boxes[clear], np.array(shun).reshape(-1, 4)).any(axis=1)
+            fair = clear[apart & ~between(boxes[clear], spot, rivals, style.between)]
+            return _label(words, style, size, boxes[(fair if fair.size else clear)[0]]), True
     if not inside.any():
         raise ValueError(f"no room in the graph area for the label {words!r}")
     tried = np.flatnonzero(near if near.any() else inside)  # by its own star first
@@ -277,6 +301,31 @@ def _astray(boxes: Any, spot: Spot, rivals: Sequence[Spot], style: Style) -> Any
     return (edge | middle).any(axis=1)
 
 
+def between(boxes: Any, spot: Spot, others: Sequence[Spot], ratio: float) -> Any:
+    """Whether each box's middle stands between its own star and any of ``others``:
+    sees the two more than 120 degrees apart and is less than ``ratio`` times nearer
+    its own star's centre (a reader could take it for either's)."""
+    import numpy as np
+
+    if not others or ratio <= 1.0:
+        return np.zeros(len(boxes), dtype=bool)
+    xy = np.array([(o.x, o.y) for o in others])
+    return _between(boxes, np.array([spot.x, spot.y]), xy, ratio).any(axis=1)
+
+
+def _between(boxes: Any, own: Any, others: Any, ratio: float) -> Any:
+    """``between`` for each box (a row) and each of ``others`` (a column), ``own``
+    the box's own star (one for all, or a row per box)."""
+    import numpy as np
+
+    middle = np.stack([boxes[:, 0] + boxes[:, 2], boxes[:, 1] + boxes[:, 3]], axis=1) / 2
+    to_own = (own - middle)[:, None, :]
+    to_other = others[None, :, :] - middle[:, None, :]
+    near, far = np.hypot(*to_own.T).T, np.hypot(*to_other.T).T
+    wide = (to_own * to_other).sum(axis=2) < -0.5 * near * far
+    return wide & (far < ratio * near)
+
+
 def place_all(
     labels: Sequence[tuple[str, Spot]],
     style: Style,
@@ -285,17 +334,33 @@ def place_all(
     pad: float,
     stars: Sequence[Spot] = (),
     side: float = 0.0,
+    above: float = 0.0,
+    shun: Sequence[tuple[Spot, tuple[float, float, float, float]]] = (),
 ) -> tuple[list[Text], Taken, list[Spot]]:
-    """Labels placed one after another, each clear of those before it and nearest its
-    own of ``stars``; returns them, ``taken`` with their boxes padded by ``pad`` (and
-    ``side`` more left and right), and the spots whose labels found no clear place."""
+    """Labels placed one after another, each clear of those before it, nearest its
+    own of ``stars``, not between its star and one whose label stands between the
+    two, and rather clear of the boxes in ``shun`` that are not its own star's;
+    returns them, ``taken`` with their boxes padded by ``pad`` (and ``side`` more
+    left and right, ``above`` more over and under), and the spots whose labels found
+    no clear place."""
+    import numpy as np
+
     out: list[Text] = []
     crowded: list[Spot] = []
+    boxes, owners = np.empty((0, 4)), np.empty((0, 2))  # of the labels placed
     for words, spot in labels:
         rivals = [s for s in stars if s != spot]
-        text, clear = place(words, spot, style, taken, area, rivals)
+        facing: list[Spot] = []
+        if style.between > 1.0 and out:
+            sees = _between(boxes, owners, np.array([[spot.x, spot.y]]), style.between)[:, 0]
+            facing = [labels[int(i)][1] for i in np.flatnonzero(sees)]
+        others = [box for s, box in shun if s != spot]
+        text, clear = place(words, spot, style, taken, area, rivals, facing, others)
         out.append(text)
         if not clear:
             crowded.append(spot)
-        taken = taken.with_label(text, pad, side)
+        taken = taken.with_label(text, pad, side, above)
+        b = ink_bounds(text)
+        boxes = np.vstack([boxes, (b.x, b.y, b.right, b.top)])
+        owners = np.vstack([owners, (spot.x, spot.y)])
     return out, taken, crowded
