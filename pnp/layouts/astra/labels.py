@@ -318,11 +318,12 @@ def _between(boxes: Any, own: Any, others: Any, ratio: float) -> Any:
     the box's own star (one for all, or a row per box)."""
     import numpy as np
 
-    middle = np.stack([boxes[:, 0] + boxes[:, 2], boxes[:, 1] + boxes[:, 3]], axis=1) / 2
-    to_own = (own - middle)[:, None, :]
-    to_other = others[None, :, :] - middle[:, None, :]
-    near, far = np.hypot(*to_own.T).T, np.hypot(*to_other.T).T
-    wide = (to_own * to_other).sum(axis=2) < -0.5 * near * far
+    own = np.broadcast_to(own, (len(boxes), 2))
+    cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
+    own_x, own_y = (own[:, 0] - cx)[:, None], (own[:, 1] - cy)[:, None]
+    other_x, other_y = others[:, 0] - cx[:, None], others[:, 1] - cy[:, None]
+    near, far = np.hypot(own_x, own_y), np.hypot(other_x, other_y)
+    wide = own_x * other_x + own_y * other_y < -0.5 * near * far
     return wide & (far < ratio * near)
 
 
