@@ -1,18 +1,101 @@
-"""Atomic output: a reader never sees a half-written file, and a file that cannot be
-written is one line of error, not a traceback."""
+"""Atomic output: a reader never sees a half-written file, a file that cannot be written
+is one line of error (not a traceback), and no output ever replaces an input, a folder,
+a device or a link (a link is written through, to its target)."""
 
 from __future__ import annotations
 
 import os
-import tempfile
+import stat
+from collections.abc import Iterable
 from pathlib import Path
 
 from pnp.errors import PnpError
+
+NAME_MAX = 255  # bytes in one file name, on every file system we write to
+_TMP_SUFFIX = ".tmp"
+_TMP_RANDOM = 8  # characters tempfile adds
+# The files this run has read, by (device, inode): no output may replace one of them.
+_INPUTS: set[tuple[int, int]] = set()
 
 
 class OutputError(PnpError):
     """An output file or folder that the system refuses (permissions, disk full, a file
     where a folder should be)."""
+
+
+class UnsafeOutputError(OutputError):
+    """An output that would destroy something: an input of the same run, a device, a pipe.
+    A usage error: the command line names the wrong file."""
+
+
+def remember_input(info: os.stat_result) -> None:
+    """Note a file read by this run (its ``fstat``), so that no output replaces it."""
+    _INPUTS.add((info.st_dev, info.st_ino))
+
+
+def target(path: Path) -> Path:
+    """Where writing ``path`` lands: the file a link points to (links followed), else
+    ``path`` itself."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def check_output(path: Path, inputs: Iterable[Path] = (), folder_must_exist: bool = False) -> None:
+    """Raise ``UnsafeOutputError`` if ``path`` is no place for an output: the same file as
+    one of ``inputs`` or as a file this run read, a folder, a device, a pipe or a socket;
+    ``OutputError`` if its folder cannot be written (``folder_must_exist``: it exists). Run
+    before long work, so that a whole game or kit never ends without its file."""
+    problem = output_problem(path, inputs, folder_must_exist)
+    if problem is not None:
+        raise problem
+
+
+def output_problem(
+    path: Path, inputs: Iterable[Path] = (), folder_must_exist: bool = False
+) -> OutputError | None:
+    """What ``check_output`` would raise, or None."""
+    dest = target(path)
+    try:
+        info = os.stat(dest)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        return OutputError(f"cannot write {path}: {_reason(exc, dest.parent)}")
+    if info is not None:
+        if stat.S_ISDIR(info.st_mode):
+            return UnsafeOutputError(f"{path} is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            return UnsafeOutputError(
+                f"{path} is not a regular file (a device, a pipe or a socket): "
+                "pnp writes only files"
+            )
+        for source in inputs:
+            if _same(dest, info, source):
+                return UnsafeOutputError(
+                    f"{path} is also an input of this command ({source}): writing it "
+                    "would replace it; give another output"
+                )
+        if (info.st_dev, info.st_ino) in _INPUTS:
+            return UnsafeOutputError(
+                f"{path} is a file this command reads: writing it would replace it; "
+                "give another output"
+            )
+    folder = dest.parent
+    if folder_must_exist and not folder.is_dir():
+        return OutputError(f"cannot write {path}: {folder} is not a folder that exists")
+    existing = next((p for p in (folder, *folder.parents) if p.exists()), None)
+    if existing is not None and not existing.is_dir():
+        return OutputError(f"cannot write {path}: {existing} is not a folder")
+    if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
+        return OutputError(f"cannot write into {existing}: permission denied")
+    return None
+
+
+def _same(dest: Path, info: os.stat_result, source: Path) -> bool:
+    try:
+        other = os.stat(source)
+    except (OSError, ValueError):
+        return os.path.realpath(dest) == os.path.realpath(source)
+    return (info.st_dev, info.st_ino) == (other.st_dev, other.st_ino)
 
 
 def make_folder(folder: Path) -> None:
@@ -22,30 +105,55 @@ def make_folder(folder: Path) -> None:
         raise OutputError(f"cannot write into {folder}: {_reason(exc, folder)}") from None
 
 
-def write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, then rename it into place."""
+def write_bytes(path: Path, data: bytes, update: bool = False) -> None:
+    """Write ``data`` to a temporary file beside ``path`` (beside its target, if a link),
+    then rename it into place. Refuses what ``check_output`` refuses, but ``update`` may
+    replace a file this run read (a settings file, read, changed and written back)."""
+    problem = output_problem(path)
+    if problem is not None and not (update and _read_by_this_run(path)):
+        raise problem
+    import tempfile  # only when writing: the scorers read and never write
+
+    dest = target(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(
+            prefix=_tmp_prefix(dest.name), suffix=_TMP_SUFFIX, dir=dest.parent
+        )
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {_reason(exc, path.parent)}") from None
+        raise OutputError(f"cannot write {path}: {_reason(exc, dest.parent)}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
+        os.replace(tmp, dest)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise OutputError(f"cannot write {path}: {_reason(exc, path)}") from None
+        raise OutputError(f"cannot write {path}: {_reason(exc, dest)}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
 
 
-def write_text(path: Path, text: str) -> None:
-    write_bytes(path, text.encode("utf-8"))
+def write_text(path: Path, text: str, update: bool = False) -> None:
+    write_bytes(path, text.encode("utf-8"), update)
+
+
+def _read_by_this_run(path: Path) -> bool:
+    try:
+        info = os.stat(target(path))
+    except OSError:
+        return False
+    return stat.S_ISREG(info.st_mode) and (info.st_dev, info.st_ino) in _INPUTS
+
+
+def _tmp_prefix(name: str) -> str:
+    """``.NAME.``, cut short so that the temporary name fits where ``NAME`` fits."""
+    room = NAME_MAX - len(_TMP_SUFFIX) - _TMP_RANDOM - 2
+    encoded = os.fsencode(name)
+    return f".{os.fsdecode(encoded[:room]) if len(encoded) > room else name}."
 
 
 def _reason(exc: OSError, where: Path) -> str:

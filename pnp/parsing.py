@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pnp.atomic import remember_input
 from pnp.errors import InputError, MissingFileError, Problem, SourceError
 
 MAX_BYTES = 1_000_000  # the longest simulated log is about 3 kB, a chart under 1 kB
@@ -37,6 +38,7 @@ def read_source(path: Path) -> str:
             raise InputError(name, "is a folder, not a file")
         if not stat.S_ISREG(info.st_mode):
             raise InputError(name, "is not a regular file (a pipe or a device?)")
+        remember_input(info)
         with open(fd, "rb", closefd=False) as file:
             data = file.read(MAX_BYTES + 1) if info.st_size <= MAX_BYTES else b""
     except OSError as exc:

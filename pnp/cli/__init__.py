@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from pnp import __version__
+from pnp.atomic import UnsafeOutputError
 from pnp.cli.lazy import LazyGroup
 from pnp.errors import PnpError
 from pnp.games import GAMES
@@ -23,12 +24,15 @@ COMMANDS = {
 
 class PnpGroup(LazyGroup):
     """Turns our errors into ``FILE:LINE:COL: message`` on stderr and exit status 1, and
-    an error of the system (a folder that can't be read, a full disk) into one line.
+    an error of the system (a folder that can't be read, a full disk) into one line; an
+    output that would replace an input or a device is a usage error (exit status 2).
     Every command is loaded on first use; the games' groups come from the registry."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except UnsafeOutputError as exc:  # an output that is an input, found when writing
+            raise click.UsageError(str(exc)) from None
         except PnpError as exc:
             click.echo(str(exc), err=True)
             ctx.exit(1)

@@ -1,0 +1,41 @@
+"""Output paths checked before the work starts: never an input, a folder, a device or a
+pipe, always somewhere writable. A refused output is a usage error (exit status 2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import click
+
+
+def inputs_of(values: Iterable[Any]) -> list[Path]:
+    """The paths among a command's option values (a path, or a tuple of paths)."""
+    found: list[Path] = []
+    for value in values:
+        if isinstance(value, Path):
+            found.append(value)
+        elif isinstance(value, tuple | list):
+            found.extend(v for v in value if isinstance(v, Path))
+    return found
+
+
+def check_output(
+    path: Path, hint: str, inputs: Iterable[Path] = (), folder_must_exist: bool = False
+) -> None:
+    """``path`` (given as option ``hint``) refused as a usage error if ``pnp.atomic``
+    would refuse it, or if it is one of ``inputs``."""
+    from pnp import atomic
+
+    problem = atomic.output_problem(path, inputs, folder_must_exist)
+    if problem is not None:
+        raise click.BadParameter(str(problem), param_hint=hint)
+
+
+def log_option_callback(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
+    """A ``--log PATH`` written when a game ends: its folder must exist and be writable
+    now, so that a game played to the end never loses its log."""
+    if value is not None:
+        check_output(value, param.opts[0], folder_must_exist=True)
+    return value
