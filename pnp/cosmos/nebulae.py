@@ -1,0 +1,34 @@
+"""Our nebula tiles from ``data/cosmos/nebulae.toml`` (made by
+``scripts/derive_cosmos.py``; spec cosmos.md, Nebula tiles): each tile's size, points
+and the multiset of star elements it needs."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from typing import NamedTuple
+
+from pnp.paths import data_dir
+
+ELEMENTS = ("H", "He", "O", "C")
+SIZES = (1, 2, 3)
+
+
+class NebulaTile(NamedTuple):
+    id: str  # size then a letter: 1A … 1X, 2A … 2R, 3A … 3N
+    size: int
+    points: int
+    stars: tuple[str, ...]  # element symbols, in the order of ELEMENTS
+
+
+@cache
+def nebula_tiles() -> tuple[NebulaTile, ...]:
+    path = data_dir() / "cosmos" / "nebulae.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return tuple(
+        NebulaTile(t["id"], t["size"], t["points"], tuple(t["stars"])) for t in data["tile"]
+    )
+
+
+def stack(size: int) -> tuple[NebulaTile, ...]:
+    return tuple(t for t in nebula_tiles() if t.size == size)
