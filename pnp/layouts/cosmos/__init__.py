@@ -1,0 +1,1 @@
+"""Crafting the Cosmos: our edition's printables."""
