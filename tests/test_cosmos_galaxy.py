@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.cosmos.galaxy import Galaxy, NebulaSpace, Sector, Space, galaxy
+from pnp.cosmos.galaxy import Galaxy, NebulaSpace, Space, galaxy
+from pnp.cosmos.model import Sector
 from pnp.cosmos.nebulae import ELEMENTS, nebula_tiles, stack
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,28 +1,17 @@
 """Our galaxy's geometry from ``data/cosmos/galaxy.toml`` (made by
 ``scripts/derive_cosmos.py``; spec cosmos.md, Galaxy geometry): nebula spaces, star
-spaces on their corners, life spaces on their sides, adjacency and sectors. Coordinates
-are in hexagon sides, the centre star at the origin, y up."""
+spaces on their corners, life spaces on their sides, adjacency and sectors (Δ at the
+top, then clockwise Ψ and Φ). Coordinates are in hexagon sides, the centre star at the
+origin, y up."""
 
 from __future__ import annotations
 
 import tomllib
-from enum import Enum
 from functools import cache
 from typing import Any, NamedTuple
 
+from pnp.cosmos.model import Sector
 from pnp.paths import data_dir
-
-
-class Sector(Enum):
-    """Clockwise from the top."""
-
-    DELTA = "delta"
-    PSI = "psi"
-    PHI = "phi"
-
-    @property
-    def symbol(self) -> str:
-        return {"delta": "Δ", "psi": "Ψ", "phi": "Φ"}[self.value]
 
 
 class NebulaSpace(NamedTuple):

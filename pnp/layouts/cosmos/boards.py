@@ -3,12 +3,13 @@ sheets that join (``pnp.layouts.tiles``)."""
 
 from __future__ import annotations
 
+from pnp.cosmos.content import player_board
 from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.text import text
 from pnp.draw.shapes import Document, Page
 from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
-from pnp.layouts.cosmos.player_board import SIZE, Tracks, player_board_items
+from pnp.layouts.cosmos.player_board import SIZE, player_board_items
 from pnp.layouts.tiles import TileWords, tile_pages
 from pnp.paper import Paper
 
@@ -21,13 +22,13 @@ def footer(*words: str) -> str:
     return " · ".join([text("terms.game"), *words, text("print.print-scale")])
 
 
-def player_board_pages(paper: Paper, tracks: Tracks, shape: icons.Shape) -> list[Page]:
-    items = player_board_items(galaxy(), tracks, shape)
+def player_board_pages(paper: Paper, shape: icons.Shape) -> list[Page]:
+    items = player_board_items(galaxy(), player_board(), shape)
     name = text("print.board.player").format(shape=shape.value)
     return tile_pages(items, Box(0, 0, *SIZE), paper, tile_words(), footer(name))
 
 
-def player_boards_document(paper: Paper, tracks: Tracks) -> Document:
-    pages = tuple(p for shape in icons.Shape for p in player_board_pages(paper, tracks, shape))
+def player_boards_document(paper: Paper) -> Document:
+    pages = tuple(p for shape in icons.Shape for p in player_board_pages(paper, shape))
     title = f"{text('terms.game')}: {text('print.board.players')}"
     return Document(title, pages, subject=title)

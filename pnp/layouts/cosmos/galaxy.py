@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pnp.cosmos.galaxy import Galaxy, NebulaSpace, Sector
+from pnp.cosmos.galaxy import Galaxy, NebulaSpace
+from pnp.cosmos.model import Sector
+from pnp.cosmos.text import text
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import (
     GREY,
@@ -104,7 +106,15 @@ def _nebula(n: NebulaSpace, x: float, y: float, side: float) -> list[Item]:
     gap = (side - STAR / 2 - TILE / 2) / 2  # between the tile and the top corner's star
     items.append(Text(x, y + TILE / 2 + gap - 2.5, n.id, 7, Font.BOLD, Anchor.MIDDLE))
     items.append(
-        Text(x, y - TILE / 2 - gap - 3, n.sector.symbol, 8, Font.BOLD, Anchor.MIDDLE, GREY)
+        Text(
+            x,
+            y - TILE / 2 - gap - 3,
+            text(f"terms.{n.sector.value}"),
+            8,
+            Font.BOLD,
+            Anchor.MIDDLE,
+            GREY,
+        )
     )
     return items
 

@@ -5,9 +5,8 @@ end-of-turn spots; the score track 0–49 along the bottom. Drawn as one picture
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from pnp.cosmos.galaxy import Galaxy, Sector
+from pnp.cosmos.galaxy import Galaxy
+from pnp.cosmos.model import PlayerBoard, Sector
 from pnp.cosmos.text import text
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import (
@@ -36,18 +35,7 @@ FRAME = Stroke(INK, 1.0)
 CELL = Stroke(GREY, 0.6)
 
 
-class Tracks(NamedTuple):
-    """The player board's numbers (data/cosmos/player_board.toml)."""
-
-    chamber_top: int  # the time chamber's track runs 0 … this
-    scoring: tuple[int, ...]  # the time chamber's scoring spaces
-    sliders: tuple[str, ...]  # terms keys of the resource sliders
-    slider_top: int
-    costs: tuple[int, ...]  # the power card slots
-    score_top: int  # the score track runs 0 … this
-
-
-def player_board_items(g: Galaxy, tracks: Tracks, shape: icons.Shape) -> list[Item]:
+def player_board_items(g: Galaxy, tracks: PlayerBoard, shape: icons.Shape) -> list[Item]:
     w, h = SIZE
     board = Box(0, 0, w, h)
     items: list[Item] = [Rect(board.inset(mm(1)), FRAME, None, mm(4))]
@@ -65,7 +53,7 @@ def player_board_items(g: Galaxy, tracks: Tracks, shape: icons.Shape) -> list[It
     slots, end = rest.take_top(mm(46))
     items += _time_chamber(chamber.inset(0, mm(1)), tracks)
     items += _sliders(sliders.inset(0, mm(1)), tracks)
-    items += _power_slots(slots.inset(0, mm(1)), tracks.costs)
+    items += _power_slots(slots.inset(0, mm(1)), tracks.slot_costs)
     items += _end_of_turn(end.inset(0, mm(1)))
     items += icons.shape(shape, right.right - mm(4), right.top - mm(3), mm(7), fill=True)
     return items
@@ -91,8 +79,8 @@ def _sector_labels(area: Box) -> list[Item]:
     }
     out: list[Item] = []
     for sector, (x, y) in spots.items():
-        out.append(Text(x, y, sector.symbol, 26, Font.BOLD, Anchor.MIDDLE, LIGHT))
-        label = text("terms.sector").format(name=sector.symbol)
+        out.append(Text(x, y, text(f"terms.{sector.value}"), 26, Font.BOLD, Anchor.MIDDLE, LIGHT))
+        label = text("terms.sector").format(name=text(f"terms.{sector.value}"))
         out.append(Text(x, y - mm(5), label, 7, Font.BOLD, Anchor.MIDDLE, GREY))
     return out
 
@@ -102,12 +90,12 @@ def _heading(area: Box, words: str) -> list[Item]:
     return text_block(area.x, area.top, [words], size, Font.BOLD)
 
 
-def _time_chamber(area: Box, tracks: Tracks) -> list[Item]:
+def _time_chamber(area: Box, tracks: PlayerBoard) -> list[Item]:
     items = _heading(area, text("terms.time-chamber"))
-    count = len(tracks.scoring)
+    count = len(tracks.chamber_scoring)
     scoring = Box(area.x, area.top - mm(21), area.w, mm(14))
     cell = scoring.w / count
-    for k, points in enumerate(tracks.scoring):
+    for k, points in enumerate(tracks.chamber_scoring):
         box = Box(scoring.x + k * cell + mm(0.8), scoring.y, cell - mm(1.6), scoring.h)
         items.append(Rect(box, CELL, None, mm(1.5)))
         items.append(Text(box.cx, box.y + mm(1.5), str(points), 10, Font.BOLD, Anchor.MIDDLE))
@@ -140,7 +128,7 @@ def _time_chamber(area: Box, tracks: Tracks) -> list[Item]:
     return items
 
 
-def _sliders(area: Box, tracks: Tracks) -> list[Item]:
+def _sliders(area: Box, tracks: PlayerBoard) -> list[Item]:
     items = _heading(area, text("print.board.sliders"))
     rows = Box(area.x, area.y, area.w, area.h - mm(7)).rows(len(tracks.sliders), mm(1.5))
     label_w = mm(22)
