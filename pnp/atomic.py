@@ -33,6 +33,11 @@ def remember_input(info: os.stat_result) -> None:
     _INPUTS.add((info.st_dev, info.st_ino))
 
 
+def forget_inputs() -> None:
+    """Start a new run in this process (the tests run many commands in one process)."""
+    _INPUTS.clear()
+
+
 def target(path: Path) -> Path:
     """Where writing ``path`` lands: the file a link points to (links followed), else
     ``path`` itself."""

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from pnp.atomic import forget_inputs
 from pnp.cli import cli
 
 Run = Callable[..., Result]
@@ -19,6 +20,7 @@ def no_printer_profile(
     path = tmp_path_factory.mktemp("config") / "printer.toml"
     monkeypatch.setenv("PNP_PRINTER", str(path))
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    forget_inputs()  # each test is a run of its own: no file read by an earlier test counts
     return path
 
 

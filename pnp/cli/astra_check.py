@@ -8,6 +8,7 @@ import click
 
 from pnp.astra.text import Lang
 from pnp.cli.astra import LANG
+from pnp.cli.outputs import check_output
 
 # A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
 # the reader as "FILE: message" (exit status 1).
@@ -34,6 +35,8 @@ def check(log: Path, as_json: bool, final_state: Path | None, lang: Lang) -> Non
     from pnp.score.astra_replay import check_log, check_solo, format_solo, load_log, solo_json
     from pnp.score.report import dumps
 
+    if final_state is not None:
+        check_output(final_state, "--final-state", [log])
     try:
         game_log = load_log(log)
         if game_log.header("solo"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -20,15 +20,18 @@ from pnp.cli.options import (
     output_options,
     paper_option,
     printer_options,
+    profile_path,
     stored_profile,
 )
+from pnp.cli.outputs import check_output
 from pnp.games import GAMES, Game, languages
 from pnp.kit import CALIBRATION
 from pnp.paper import Paper
 from pnp.printer import PrinterProfile
 
 if TYPE_CHECKING:
-    from pnp.kit import KitSettings
+    from pnp.draw.shapes import Document
+    from pnp.kit import Job, KitSettings
 
 
 @click.command()
@@ -79,8 +82,7 @@ def kit(
     game. Card and printer options apply to the cards (the duplex files use your flip
     and back offset)."""
     from pnp import atomic
-    from pnp.kit import KitSettings, calibration_job
-    from pnp.render.output import Format, write
+    from pnp.kit import KitSettings
 
     games = [g for g in GAMES if game in ("all", g.id)]
     if not any(lang in g.languages for g in games):
@@ -89,39 +91,87 @@ def kit(
     settings = KitSettings(
         paper, card_choice(printer, card_size, bleed), replace(printer, paper=paper.name), lang
     )
+    planned = _lay_out(games, settings, out_dir, fmt)
+    for entry in planned:
+        for path in entry.paths:
+            check_output(path, "--out", [profile_path()])
     atomic.make_folder(out_dir)
-    test_sheet = calibration_job(settings)
-    calibration = write(test_sheet.build(), out_dir / f"{CALIBRATION}.{fmt}", Format(fmt))
-    names = [f"../{f.name}" for f in calibration]  # seen from a game's folder
-    count = len(names) + sum(_kit_part(g, settings, names, out_dir, fmt) for g in games)
-    click.echo(f"wrote {count} files to {out_dir}/")
+    with click.progressbar(
+        planned,
+        label=f"Writing the kit ({paper.name})",
+        item_show_func=lambda e: os.path.relpath(e.paths[0], out_dir) if e else None,
+    ) as bar:
+        for entry in bar:
+            entry.write(fmt)
+    click.echo(f"wrote {sum(len(e.paths) for e in planned)} files to {out_dir}/")
+
+
+class Planned(NamedTuple):
+    """A document or note of the kit, laid out, and where it goes."""
+
+    path: Path
+    content: Document | str
+
+    @property
+    def paths(self) -> list[Path]:
+        """The files written: an SVG file holds one page, so a document of several is
+        numbered files."""
+        from pnp.render.output import svg_paths
+
+        if isinstance(self.content, str) or self.path.suffix != ".svg":
+            return [self.path]
+        return svg_paths(self.path, len(self.content.pages))
+
+    def write(self, fmt: str) -> None:
+        from pnp import atomic
+        from pnp.render.output import Format, write
+
+        if isinstance(self.content, str):
+            atomic.write_text(self.path, self.content)
+        else:
+            write(self.content, self.path, Format(fmt))
+
+
+def _lay_out(games: list[Game], settings: KitSettings, out_dir: Path, fmt: str) -> list[Planned]:
+    """Every file of the kit, laid out before anything is written: a setting that cannot
+    work (a stored back offset that fits A4 only, with --paper letter) stops the kit whole."""
+    from pnp.kit import calibration_job
+
+    planned = [_document(calibration_job(settings), settings, out_dir, fmt)]
+    names = [f"../{p.name}" for p in planned[0].paths]  # seen from a game's folder
+    for g in games:
+        planned += _kit_part(g, settings, names, out_dir, fmt)
+    return planned
 
 
 def _kit_part(
     game: Game, settings: KitSettings, calibration: list[str], out_dir: Path, fmt: str
-) -> int:
-    """Writes one game's folder; returns the number of files written."""
-    from pnp import atomic
+) -> list[Planned]:
+    """One game's folder: its documents, then its notes (which name the documents)."""
     from pnp.kit import file_names
-    from pnp.render.output import Format, write
 
     part = game.kit_part()
     if settings.lang not in game.languages:  # printed in its one language
         settings = replace(settings, lang=game.languages[0])
-    written: dict[str, list[str]] = {}
-    with click.progressbar(
-        part.jobs(settings),
-        label=f"{game.title} kit ({settings.paper.name})",
-        item_show_func=lambda j: j.path if j else None,
-    ) as bar:
-        for job in bar:
-            doc = job.build() if job.raw else job.build().scaled(settings.printer.factor)
-            files = write(doc, out_dir / f"{job.path}.{fmt}", Format(fmt))
-            written[job.path] = [os.path.relpath(f, out_dir / part.FOLDER) for f in files]
+    jobs = part.jobs(settings)
+    planned = [_document(job, settings, out_dir, fmt) for job in jobs]
+    written = {
+        job.path: [os.path.relpath(p, out_dir / part.FOLDER) for p in entry.paths]
+        for job, entry in zip(jobs, planned, strict=True)
+    }
     notes = part.notes(written, settings, file_names(calibration))
-    for note in notes:
-        atomic.write_text(out_dir / note.path, note.text)
-    return sum(len(files) for files in written.values()) + len(notes)
+    return planned + [Planned(out_dir / note.path, note.text) for note in notes]
+
+
+def _document(job: Job, settings: KitSettings, out_dir: Path, fmt: str) -> Planned:
+    from pnp.layouts.cards import BackOffsetError
+    from pnp.paper import ImpositionError
+
+    try:
+        doc = job.build() if job.raw else job.build().scaled(settings.printer.factor)
+    except (BackOffsetError, ImpositionError) as exc:
+        raise click.ClickException(f"{job.path}: {exc}") from None
+    return Planned(out_dir / f"{job.path}.{fmt}", doc)
 
 
 @click.command()

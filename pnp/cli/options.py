@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
+from pnp.cli.outputs import check_output, inputs_of
 from pnp.cli.play_options import given
 from pnp.draw.shapes import Flip
 from pnp.errors import PnpError
@@ -82,6 +84,8 @@ def output_options(f: F) -> F:
                 param_hint="--format",
             )
         chosen = suffix if suffix in FORMATS else (fmt or "pdf")
+        if output is not None and output != Path("-"):
+            check_output(output, "--output", [*inputs_of(kwargs.values()), profile_path()])
         return f(*args, output=Output(output, chosen), **kwargs)
 
     command = click.option(
@@ -99,11 +103,22 @@ def output_options(f: F) -> F:
     return command  # type: ignore[return-value]
 
 
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
+def decimal(text: str) -> float:
+    """A plain ASCII decimal like 1.5 or -0.25: Python's ``float`` would also take
+    ``1_0``, ``1e3``, ``inf`` and other scripts' digits, which no printer reading is."""
+    if not _DECIMAL.fullmatch(text.strip()):
+        raise ValueError(f"{text!r} is not a plain decimal number like 1.5")
+    return float(text)
+
+
 def _offset(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
     if value is None:
         return None
     try:
-        dx, dy = (float(p.strip().lower().removesuffix("mm")) for p in value.split(","))
+        dx, dy = (decimal(p.strip().lower().removesuffix("mm")) for p in value.split(","))
         check_offset(dx, dy)
     except ValueError as exc:
         detail = str(exc) if isinstance(exc, ProfileError) else f"got {value!r}"
@@ -111,13 +126,15 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None) -> An
     return dx, dy
 
 
-def _scale(ctx: click.Context, param: click.Parameter, value: float | None) -> Any:
-    if value is not None:
-        try:
-            check_scale(value)
-        except ProfileError as exc:
-            raise click.BadParameter(str(exc)) from None
-    return value
+def _scale(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    if value is None:
+        return None
+    try:
+        percent = decimal(value)
+        check_scale(percent)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    return percent
 
 
 FLIP = click.option(
@@ -134,7 +151,6 @@ OFFSET = click.option(
 )
 SCALE = click.option(
     "--scale",
-    type=float,
     callback=_scale,
     metavar="PERCENT",
     help="Scale pages to correct a printer that prints the 50 mm ruler too short or long "
@@ -182,7 +198,7 @@ def _bleed(ctx: click.Context, param: click.Parameter, value: str | None) -> Any
         return None
     text = value.strip().lower().removesuffix("mm").strip()
     try:
-        amount = float(text)
+        amount = decimal(text)
     except ValueError:
         raise click.BadParameter(f"expected a length in mm like 3mm, got {value!r}") from None
     if not 0 <= amount <= 5:

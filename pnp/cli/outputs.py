@@ -1,5 +1,6 @@
 """Output paths checked before the work starts: never an input, a folder, a device or a
-pipe, always somewhere writable. A refused output is a usage error (exit status 2)."""
+pipe (a usage error, exit status 2: the command line names the wrong file), always
+somewhere writable (else one line, exit status 1, as when writing fails)."""
 
 from __future__ import annotations
 
@@ -24,13 +25,16 @@ def inputs_of(values: Iterable[Any]) -> list[Path]:
 def check_output(
     path: Path, hint: str, inputs: Iterable[Path] = (), folder_must_exist: bool = False
 ) -> None:
-    """``path`` (given as option ``hint``) refused as a usage error if ``pnp.atomic``
-    would refuse it, or if it is one of ``inputs``."""
+    """Raise what ``pnp.atomic`` would refuse ``path`` (given as option ``hint``) for:
+    an output that would replace an input (or one of ``inputs``) or a device as a usage
+    error, a folder that cannot be written as ``OutputError``."""
     from pnp import atomic
 
     problem = atomic.output_problem(path, inputs, folder_must_exist)
-    if problem is not None:
+    if isinstance(problem, atomic.UnsafeOutputError):
         raise click.BadParameter(str(problem), param_hint=hint)
+    if problem is not None:
+        raise problem
 
 
 def log_option_callback(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
