@@ -3,6 +3,8 @@ loaded when used (``COMMANDS``); ``score`` is light and lives here."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from pnp.cli.lazy import LazyGroup
@@ -14,3 +16,22 @@ COMMANDS: dict[str, str] = {}
 def cosmos() -> None:
     """Crafting the Cosmos (Office Dog Games): our print-and-play edition and a scorer for
     the published game."""
+
+
+# A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
+# the reader as "FILE: message" (exit status 1).
+_INPUT = click.Path(exists=True, readable=False, path_type=Path)
+
+
+@cosmos.command()
+@click.argument("record", type=_INPUT)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
+def score(record: Path, as_json: bool) -> None:
+    """Score a finished game of the published Crafting the Cosmos from its record (TOML:
+    the goals as they scored with each player's amount, each player's points by source,
+    advanced life and energy cards in hand; see the README)."""
+    from pnp.score.cosmos import cosmos_json, format_cosmos, load_record, score_record
+    from pnp.score.report import dumps
+
+    result = score_record(load_record(record))
+    click.echo(dumps(cosmos_json(result)) if as_json else format_cosmos(result), nl=False)
