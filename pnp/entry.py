@@ -1,22 +1,73 @@
-"""The ``pnp`` console script. It imports the command line inside the guard, so Ctrl-C
-while Python is still starting up ends quietly rather than with a traceback."""
-
-from __future__ import annotations
+"""The ``pnp`` console script. It imports the command line inside the guard, so that
+Ctrl-C while the modules load ends as it does later: "Aborted!", exit status 130. A
+closed or broken stdout or stderr (``>&-``, ``| head -c1``) ends quietly, exit status 1,
+and a closed stdin reads as the end of input."""
 
 import gc
+import os
 import sys
+
+INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C
 
 
 def main() -> None:
     try:
-        from pnp.cli import main as run
+        _open_closed_streams()
+        try:
+            from pnp.cli import main as run
 
-        run()
+            run()
+        finally:
+            # Whatever the command left in the buffers goes now, while a failure can still
+            # be told apart, rather than at exit as Python's own "Exception ignored".
+            for stream in (sys.stdout, sys.stderr):
+                stream.flush()
     except KeyboardInterrupt:
-        sys.stderr.write("\nAborted.\n")
-        sys.exit(130)
+        sys.stderr.write("\nAborted!\n")  # as click says it; the newline ends the ^C line
+        sys.exit(INTERRUPTED)
+    except BrokenPipeError:
+        gone()
     finally:
         # The process is ending: the collector's last pass over every object the run
         # made would only free memory the system takes back anyway, and it is a tenth
         # of a `score` run. Files are closed and streams flushed before this point.
         gc.freeze()
+
+
+def gone() -> None:
+    """End quietly a run whose stdout or stderr cannot be written: nothing more is
+    written to either, and nothing is left for Python to flush at exit."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+    sys.exit(1)
+
+
+def _open_closed_streams() -> None:
+    """A standard stream closed when the run starts (``>&-``, ``<&-``) is opened again:
+    stdin as an empty file (the end of input), stdout and stderr as a pipe with no
+    reader, so that the first write ends the run as a broken pipe does. The numbers 0, 1
+    and 2 are taken before any output file is opened, which could land on one of them."""
+    for fd, name in enumerate(("stdin", "stdout", "stderr")):
+        try:
+            os.fstat(fd)
+            continue
+        except OSError:
+            pass
+        if fd == 0:
+            _move(os.open(os.devnull, os.O_RDONLY), fd)
+        else:
+            read_end, write_end = os.pipe()
+            _move(write_end, fd)
+            if read_end != fd:  # else dup2 has closed it
+                os.close(read_end)
+        mode = "r" if fd == 0 else "w"
+        stream = open(fd, mode, encoding="utf-8", closefd=False)  # noqa: SIM115 (open till exit)
+        setattr(sys, name, stream)
+
+
+def _move(fd: int, to: int) -> None:
+    if fd != to:
+        os.dup2(fd, to)
+        os.close(fd)

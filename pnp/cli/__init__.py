@@ -4,6 +4,7 @@ each game's group is imported only when it is used (the registry names it)."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
@@ -11,6 +12,7 @@ import click
 from pnp import __version__
 from pnp.atomic import UnsafeOutputError
 from pnp.cli.lazy import LazyGroup
+from pnp.entry import INTERRUPTED, gone
 from pnp.errors import PnpError
 from pnp.games import GAMES
 
@@ -25,7 +27,8 @@ COMMANDS = {
 class PnpGroup(LazyGroup):
     """Turns our errors into ``FILE:LINE:COL: message`` on stderr and exit status 1, and
     an error of the system (a folder that can't be read, a full disk) into one line; an
-    output that would replace an input or a device is a usage error (exit status 2).
+    output that would replace an input or a device is a usage error (exit status 2); a
+    stdout or stderr with no reader left ends the run quietly (exit status 1).
     Every command is loaded on first use; the games' groups come from the registry."""
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -36,6 +39,8 @@ class PnpGroup(LazyGroup):
         except PnpError as exc:
             click.echo(str(exc), err=True)
             ctx.exit(1)
+        except BrokenPipeError:
+            gone()
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             click.echo(f"{where}{exc.strerror or exc}", err=True)
@@ -49,4 +54,14 @@ def cli() -> None:
 
 
 def main() -> None:
-    cli(prog_name="pnp")
+    """Run the command line as click's standalone mode does, but Ctrl-C at any step ends
+    with exit status 130 (click's is 1), as the shell reports a stopped command."""
+    try:
+        code = cli.main(prog_name="pnp", standalone_mode=False)
+    except click.ClickException as exc:
+        exc.show()
+        code = exc.exit_code
+    except click.Abort as exc:
+        click.echo("Aborted!", err=True)  # click has ended the line the terminal's ^C began
+        code = INTERRUPTED if isinstance(exc.__cause__, KeyboardInterrupt) else 1
+    sys.exit(code if isinstance(code, int) else 0)

@@ -5,6 +5,7 @@ in order, so any number of jobs gives the same summary and the same logs."""
 from __future__ import annotations
 
 import os
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import fields
@@ -38,16 +39,32 @@ def run_blocks(
     progress: Callable[[int], object] | None = None,
 ) -> Iterator[T]:
     """``work`` on every block, in order; in this process when one job is asked for.
-    ``work`` must be picklable (a module-level function or a partial of one)."""
+    ``work`` must be picklable (a module-level function or a partial of one).
+
+    Ctrl-C reaches the workers too (the terminal signals the whole process group): they
+    ignore it, and this process, stopped by it, ends them at once rather than waiting for
+    the blocks they are playing."""
     parts = blocks(games, jobs)
     if jobs <= 1 or len(parts) <= 1:
         results: Iterator[T] = map(work, parts)
         yield from _counted(parts, results, progress)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import Pool
 
-    with ProcessPoolExecutor(min(jobs, len(parts))) as pool:
-        yield from _counted(parts, pool.map(work, parts), progress)
+    # SIGINT waits while the workers are forked, so that none is born before it ignores
+    # the signal; this process gets it (a KeyboardInterrupt) once they are.
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = Pool(min(jobs, len(parts)), initializer=_ignore_interrupts)
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    with pool:  # its end terminates the workers, idle or not
+        yield from _counted(parts, pool.imap(work, parts), progress)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def gather(
