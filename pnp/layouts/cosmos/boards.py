@@ -32,3 +32,16 @@ def player_boards_document(paper: Paper) -> Document:
     pages = tuple(p for shape in icons.Shape for p in player_board_pages(paper, shape))
     title = f"{text('terms.game')}: {text('print.board.players')}"
     return Document(title, pages, subject=title)
+
+
+def main_board_document(paper: Paper) -> Document:
+    from pnp.cosmos.content import main_board
+    from pnp.layouts.cosmos.main_board import SIZE as MAIN
+    from pnp.layouts.cosmos.main_board import main_board_items
+
+    name = text("print.main.title")
+    pages = tile_pages(
+        main_board_items(main_board()), Box(0, 0, *MAIN), paper, tile_words(), footer(name)
+    )
+    title = f"{text('terms.game')}: {text('print.main.document')}"
+    return Document(title, tuple(pages), subject=title)

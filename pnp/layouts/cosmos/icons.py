@@ -130,6 +130,29 @@ def life(stable: bool, cx: float, cy: float, size: float) -> list[Item]:
     return items + [Circle(x, y, r * 0.13, None, INK) for x, y in polygon(cx, cy, r * 0.45, 5)]
 
 
+def dna(cx: float, cy: float, size: float) -> list[Item]:
+    """A double helix: two waves out of step, joined by rungs."""
+    r = size / 2
+    stroke = Stroke(INK, _w(size) * 1.2)
+    steps = 16
+
+    def wave(phase: float) -> tuple[Point, ...]:
+        return tuple(
+            (
+                cx + r * 0.45 * math.sin(2 * math.pi * k / steps + phase),
+                cy - r * 0.9 + 1.8 * r * k / steps,
+            )
+            for k in range(steps + 1)
+        )
+
+    rungs: list[Item] = []
+    for k in (2, 6, 10, 14):
+        y = cy - r * 0.9 + 1.8 * r * k / steps
+        x = r * 0.45 * math.sin(2 * math.pi * k / steps)
+        rungs.append(Line(cx - x, y, cx + x, y, Stroke(INK, _w(size) * 0.7)))
+    return [Poly(wave(0), False, stroke, None), Poly(wave(math.pi), False, stroke, None), *rungs]
+
+
 def crystal(cx: float, cy: float, size: float) -> list[Item]:
     """A time crystal: a cut gem."""
     r = size / 2
@@ -169,7 +192,9 @@ def resource(key: str, cx: float, cy: float, size: float) -> list[Item]:
         return star(key, cx, cy, size)
     if key == "supernova":
         return supernova(cx, cy, size)
-    if key in ("dna", "stable-life"):
+    if key == "dna":
+        return dna(cx, cy, size)
+    if key == "stable-life":
         return life(True, cx, cy, size)
     if key == "proto-life":
         return life(False, cx, cy, size)
