@@ -30,8 +30,9 @@ from pnp.astra.actions import Action, parse_action
 from pnp.astra.constellations import constellation
 from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.solo import Difficulty
-from pnp.errors import PnpError, ProblemCollector, close_matches
+from pnp.errors import MAX_SHOWN, PnpError, ProblemCollector, close_matches
 from pnp.parsing import shown, source_lines
+from pnp.seeds import MAX_SEED
 
 HEADER_KEYS = ("players", "seed", "deck", "scoring", "solo")
 NO_MODIFIERS = "none"
@@ -39,7 +40,10 @@ GAME_END = "END"
 _HEADER = re.compile(rf"({'|'.join(HEADER_KEYS)})\s*:", re.IGNORECASE)
 _PREFIX = re.compile(r"([^\s:]+):(?=\s|\Z)")
 _NAME = re.compile(r"[^\s:,;#]{1,40}\Z")
-_SEED = re.compile(r"[0-9]{1,19}\Z")
+_SEED = re.compile(rf"[0-9]{{1,{len(str(MAX_SEED))}}}\Z")
+# The most players a game has: a longer players: line is listed cut short in a problem,
+# and a misspelt name is not sought in it.
+_MOST_PLAYERS = 5
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,7 @@ class _Reader:
     def __init__(self, path: str) -> None:
         self.problems = ProblemCollector(path)
         self.players: dict[str, str] = {}  # casefolded → as written
+        self.listed = ""  # the players, as a problem lists them
         self.keys: dict[str, int] = {}  # header key → its line
         self.scoring: list[tuple[int, Token]] = []
         self.turns = False
@@ -154,30 +159,34 @@ class _Reader:
             self.check_deck(n, items)
         if key == "players":
             self.players = {t.value.casefold(): t.value for t in items}
+            self.listed = _listed(list(self.players.values()))
         if key == "scoring":
             self.scoring = [(n, t) for t in items]
         return Header(key, tuple(items))
 
     def stranger(self, n: int, col: int, player: str) -> None:
         """A line named for no player. Said once: the lines it heads and later ones named
-        the same are that one mistake, or that of a missing or broken players: line."""
-        names = list(self.players.values())
-        header = close_matches(player.lower(), HEADER_KEYS, n=1)
-        if header and not self.turns and not close_matches(player, names):
-            self.misspelt.add(header[0])
-            where = f"{shown(player + ':')} is no header line"
-            self.problems.add(n, col, f"{where}; did you mean {header[0]}:?")
-            return
+        the same are that one mistake, or that of a missing or broken players: line. Past
+        the problems shown, only counted: no names sought that nobody reads."""
+        names = self.players.values() if len(self.players) <= _MOST_PLAYERS else ()
+        showing = len(self.problems.problems) < MAX_SHOWN
+        if not self.turns and showing:
+            header = close_matches(player.lower(), HEADER_KEYS, n=1)
+            if header and not close_matches(player, names):
+                self.misspelt.add(header[0])
+                where = f"{shown(player + ':')} is no header line"
+                self.problems.add(n, col, f"{where}; did you mean {header[0]}:?")
+                return
         self.turns = True
         first = not self.strangers
         if player.casefold() in self.strangers:
             return
         self.strangers.add(player.casefold())
         if self.players:
-            close = close_matches(player, names, n=1)
+            close = close_matches(player, names, n=1) if showing else []
             hint = f"; did you mean {close[0]}?" if close else ""
             self.problems.add(
-                n, col, f"{shown(player)} is not playing (players: {', '.join(names)}){hint}"
+                n, col, f"{shown(player)} is not playing (players: {self.listed}){hint}"
             )
         elif first and "players" not in self.keys.keys() | self.misspelt:
             self.problems.add(n, col, "expected players: before the first turn")
@@ -220,6 +229,11 @@ class _Reader:
         return Turn(canonical, col, tuple(steps))
 
 
+def _listed(names: list[str]) -> str:
+    more = len(names) - _MOST_PLAYERS
+    return ", ".join(names[:_MOST_PLAYERS]) + (f" and {more} more" if more > 0 else "")
+
+
 def _value(key: str, text: str, count: int) -> str:
     if key == "players":
         if not _NAME.match(text):
@@ -231,8 +245,10 @@ def _value(key: str, text: str, count: int) -> str:
             raise PnpError(f"{text} is a header word, not a name")
         return text
     if key == "seed":
-        if count > 1 or not _SEED.match(text):
-            raise PnpError(f"expected a whole number as the seed, got {shown(text)}")
+        if count > 1 or not _SEED.match(text) or int(text) > MAX_SEED:
+            raise PnpError(
+                f"expected a whole number from 0 to {MAX_SEED} as the seed, got {shown(text)}"
+            )
         return text
     if key == "solo":
         known = [d.value for d in Difficulty]
