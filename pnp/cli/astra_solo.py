@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import random
-import stat
-import tempfile
 from pathlib import Path
 
 import click
@@ -13,6 +10,8 @@ import click
 from pnp.astra.solo import Difficulty
 from pnp.astra.text import Lang
 from pnp.cli.astra import LANG
+from pnp.cli.outputs import log_option_callback
+from pnp.cli.play_options import MAX_LINE, SEED, read_line
 
 
 def difficulty_option(
@@ -41,47 +40,15 @@ def _player_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     return value
 
 
-def log_problem(path: Path) -> str | None:
-    """Why the log could not be written at ``path`` once the game is played, if it
-    could not: checked before play, so that a whole game never loses its log."""
-    folder = path.parent
-    if not folder.is_dir():
-        return f"{folder} is not a folder that exists"
-    try:  # what the log's atomic write does first, so a read-only folder shows now
-        handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        os.close(handle)
-        os.unlink(tmp)
-    except OSError as exc:
-        return f"cannot write into {folder}: {exc.strerror}"
-    try:
-        mode = path.stat().st_mode
-    except FileNotFoundError:
-        return None  # a new file, or a broken link that the log replaces
-    except OSError as exc:
-        return f"cannot use {path}: {exc.strerror}"
-    if stat.S_ISDIR(mode):
-        return f"{path} is a folder"
-    if not stat.S_ISREG(mode):
-        return f"{path} is not a file (a device, a pipe or a link to one)"
-    return None
-
-
-def _log_path(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
-    problem = None if value is None else log_problem(value)
-    if problem is not None:
-        raise click.BadParameter(problem)
-    return value
-
-
 @click.command()
-@click.option("--seed", type=int, help="Seed for the shuffles and Ptolemy's die.")
+@click.option("--seed", type=SEED, help="Seed for the shuffles and Ptolemy's die.")
 @click.option("--difficulty", default="", callback=difficulty_option, help=DIFFICULTY_HELP)
 @click.option("--name", default="You", show_default=True, callback=_player_name)
 @click.option(
     "--log",
     "log_path",
     type=click.Path(path_type=Path),
-    callback=_log_path,
+    callback=log_option_callback,
     help="Write the game's log here when it ends or you stop (pnp astra check replays it).",
 )
 @LANG
@@ -105,9 +72,10 @@ def solo(
     for line in session.opening():
         click.echo(line)
     suffix = text("solo.prompt_suffix", lang)
+    too_long = text("sessions.line_too_long", lang).format(limit=MAX_LINE)
     while not session.finished:
         try:
-            line = click.prompt(session.prompt(), "", show_default=False, prompt_suffix=suffix)
+            line = read_line(session.prompt() + suffix, too_long)
         except click.Abort:  # end of input (Ctrl-D) or Ctrl-C: stop as 'quit' does
             click.echo()
             line = "quit"

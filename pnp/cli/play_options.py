@@ -1,8 +1,10 @@
-"""Options shared by the commands that score, check and play. Light on purpose: these
-commands start fast, so nothing here imports the drawing side."""
+"""Options shared by the commands that score, check and play, and the typed line of the
+interactive sessions. Light on purpose: these commands start fast, so nothing here
+imports the drawing side."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -10,6 +12,8 @@ from typing import Any, TypeVar
 
 import click
 from click.core import ParameterSource
+
+from pnp.seeds import MAX_SEED
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,6 +34,7 @@ def usage_errors(hint: str, *errors: type[Exception]) -> Iterator[None]:
         raise click.BadParameter(str(exc), param_hint=hint) from None
 
 
+SEED = click.IntRange(0, MAX_SEED)  # every command's --seed: what the logs' seed: holds
 MAX_GAMES = 100_000  # half an hour of greedy Star Charts bots; hours of greedy Astra ones
 MAX_JOBS = 256
 
@@ -61,7 +66,51 @@ def simulation_options(f: F) -> F:
         default="greedy",
         show_default=True,
     )(f)
-    f = click.option("--seed", type=int, default=1, show_default=True)(f)
+    f = click.option("--seed", type=SEED, default=1, show_default=True)(f)
     return click.option(
         "--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True
     )(f)
+
+
+MAX_LINE = 4096  # characters in one typed line (a terminal's own line holds 4095)
+_MAX_SKIPPED = 1_000_000  # a line still going past this never ends (``< /dev/zero``)
+
+
+def read_line(prompt: str, too_long: str) -> str:
+    """One line typed after ``prompt``, without its end; an empty one is ``""``. A line
+    over ``MAX_LINE`` characters is refused with ``too_long`` and skipped, and the prompt
+    asked again. End of input (or a line without end) and Ctrl-C raise ``click.Abort``,
+    as ``click.prompt`` does. Input that is no terminal is echoed after the prompt, as a
+    terminal shows what is typed, so that a transcript reads like the screen."""
+    while True:
+        click.echo(prompt, nl=False)
+        try:
+            line = _line(too_long)
+        except (EOFError, KeyboardInterrupt):
+            raise click.Abort() from None
+        if line is not None:
+            return line
+
+
+def _line(too_long: str) -> str | None:
+    """The next line, or None (and ``too_long`` said) for one too long."""
+    if sys.stdin is None:
+        raise EOFError
+    line = sys.stdin.readline(MAX_LINE + 1)
+    if not line:
+        raise EOFError
+    if len(line) <= MAX_LINE or line.endswith("\n"):
+        line = line.rstrip("\r\n")
+        if not sys.stdin.isatty():
+            click.echo(line)
+        return line
+    if not sys.stdin.isatty():
+        click.echo()
+    click.echo(too_long)
+    skipped = len(line)
+    while not line.endswith("\n"):
+        line = sys.stdin.readline(MAX_LINE)
+        skipped += len(line)
+        if not line or skipped > _MAX_SKIPPED:
+            raise EOFError
+    return None

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.cli.play_options import simulation_options, usage_errors
+from pnp.cli.outputs import check_output, log_option_callback
+from pnp.cli.play_options import MAX_LINE, SEED, read_line, simulation_options, usage_errors
 from pnp.errors import Problem, SourceError
 
 if TYPE_CHECKING:
@@ -88,6 +89,13 @@ def score(games: tuple[Path, ...], as_json: bool, match: bool) -> None:
     click.echo("\n".join(format_result(r) for r in results), nl=False)
 
 
+def _sheet_paths(log: Path, folder: Path, games: int) -> list[Path]:
+    """Where ``check --sheets`` writes each game's sheets: named after the log."""
+    if games == 1:
+        return [folder / f"{log.stem}.txt"]
+    return [folder / f"{log.stem}-game{n}.txt" for n in range(1, games + 1)]
+
+
 @click.command()
 @click.argument("log", type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
@@ -104,12 +112,14 @@ def check(log: Path, as_json: bool, sheets: Path | None) -> None:
     from pnp.score.starcharts_replay import chart_ref_from, check_log, finished_text, load_log
 
     parsed = load_log(log)
+    paths = [] if sheets is None else _sheet_paths(log, sheets, len(parsed.games))
+    for path in paths:  # before the replay and any writing: none may replace the log
+        check_output(path, "--sheets", inputs=[log])
     games, outcome = check_log(parsed)
-    if sheets is not None:
-        for n, (game, logged) in enumerate(zip(games, parsed.games, strict=True), 1):
-            suffix = f"-game{n}" if len(games) > 1 else ""
-            ref = chart_ref_from(logged.chart_ref, log.parent, sheets)
-            atomic.write_text(sheets / f"{log.stem}{suffix}.txt", finished_text(game, ref))
+    if paths:
+        for path, game, logged in zip(paths, games, parsed.games, strict=True):
+            ref = chart_ref_from(logged.chart_ref, log.parent, path.parent)
+            atomic.write_text(path, finished_text(game, ref))
     if isinstance(outcome, GameResult):
         click.echo(dumps(result_json(outcome)) if as_json else format_result(outcome), nl=False)
     else:
@@ -205,12 +215,13 @@ def _player_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.command("versus-ai")
 @click.argument("chart_ref", metavar="CHART", shell_complete=complete_chart)
 @click.option("--objectives", help="The 4 dealt objective ids (default: dealt at random).")
-@click.option("--seed", type=int, help="Seed for the dice the tool rolls and the deal.")
+@click.option("--seed", type=SEED, help="Seed for the dice the tool rolls and the deal.")
 @click.option("--name", default="You", show_default=True, callback=_player_name)
 @click.option(
     "--log",
     "log_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
+    callback=log_option_callback,
     help="Write the game's log here when it ends.",
 )
 def versus_ai(
@@ -228,8 +239,9 @@ def versus_ai(
     session = VersusSession(chart, dealt, name, rng, chart_ref)
     click.echo(f"{chart.name} ({chart.id}) against the A.I. Objectives: {' '.join(dealt)}.")
     click.echo("Type 'help' for the commands.")
+    too_long = f"That line is longer than {MAX_LINE} characters: not read. Type it shorter."
     while True:
-        reply = session.handle(click.prompt(session.prompt(), default="", show_default=False))
+        reply = session.handle(read_line(f"{session.prompt()}: ", too_long))
         for line in reply.lines:
             click.echo(line)
         if reply.done:
