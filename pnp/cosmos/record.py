@@ -142,6 +142,8 @@ class _Reader(TomlChecker):
     def __init__(self, text: str, path: str) -> None:
         super().__init__(text, path, "cosmos.score.key", "cosmos.score.type", WANTS)
         self.goals = {g.id: g for g in goals()}
+        self.tabled: set[str] = set()  # the names of the [[player]] tables
+        self.goal_rows: list[tuple[int, dict[str, Any]]] = []
 
     def record(self) -> Record:
         self.unknown(self.data, (), TOP_KEYS, "the file")
@@ -154,7 +156,9 @@ class _Reader(TomlChecker):
         complete = names is not None and set(players) == set(names) == set(
             t.get("name") for _, t in tables
         )
-        scored = [self.goal(i, t, names) for i, t in self.goal_tables()]
+        self.tabled = {t["name"] for _, t in tables if isinstance(t.get("name"), str)}
+        self.goal_rows = self.goal_tables()
+        scored = [self.goal(i, t, names) for i, t in self.goal_rows]
         if complete and names is not None:
             seated = [players[n] for n in names]
             self.cross_check(seated, [g for g in scored if g is not None])
@@ -240,6 +244,7 @@ class _Reader(TomlChecker):
             return None
         key = (*at, "points")
         self.unknown(value, key, SOURCES, "points")
+        misspelt = any(s not in SOURCES for s in value)  # a source may be 0 for it
         found = [self.number(value.get(s, 0), (*key, s), s, MAX_POINTS) for s in SOURCES]
         nebulae, chamber, sets, power = found
         if chamber is not None and discharges(chamber) is None:
@@ -262,7 +267,7 @@ class _Reader(TomlChecker):
                     f"{points} is no multiple of {board.set_points}"
                 )
                 self.say((*key, source), rule, message)
-        if nebulae is None or chamber is None or sets is None or power is None:
+        if misspelt or nebulae is None or chamber is None or sets is None or power is None:
             return None
         return Points(nebulae, chamber, sets, power)
 
@@ -365,7 +370,8 @@ class _Reader(TomlChecker):
             if n is not None:
                 found[name] = n
         for name in names or ():
-            if name not in counts:
+            # a listed name without a [[player]] table is said once, in players
+            if name not in counts and name in self.tabled:
                 message = f"{shown(name)} has no count here (0 if none)"
                 self.say(key, "cosmos.score.counts", message)
         if goal is None or names is None or set(found) != set(names):
@@ -395,7 +401,7 @@ class _Reader(TomlChecker):
 
     def cross_check(self, players: list[PlayerRecord], scored: list[GoalRecord]) -> None:
         """What a goal's counts say of a player's other numbers."""
-        rows = {t.get("id"): i for i, t in self.goal_tables()}
+        rows = {t.get("id"): i for i, t in self.goal_rows}
         for record in scored:
             at = ("goal", rows[record.goal.id], "counts")
             for player, count in zip(players, record.counts, strict=True):
@@ -422,20 +428,22 @@ class _Reader(TomlChecker):
 
     def stack(self, players: list[PlayerRecord], rows: dict[str, int]) -> None:
         """One check over all players: the values held are what the stack can give. The
-        first value that cannot be among them is the problem."""
+        first value past what it holds, or that cannot be among them, is the problem."""
         stack = advanced_life()
         total = sum(len(p.advanced_life) for p in players)
+        in_play = stack.in_play(len(players))
         taken: list[int] = []
         for player in players:
             for j, value in enumerate(player.advanced_life):
                 taken.append(value)
-                if not stack_allows(taken, len(players), stack, total):
+                if total > in_play:
+                    bad = len(taken) > in_play
+                else:
+                    bad = not stack_allows(taken, len(players), stack, total)
+                if bad:
                     key = ("player", rows[player.name], "advanced-life", j)
-                    self.say(
-                        key,
-                        "cosmos.score.advanced-life",
-                        _stack_problem(taken, total, len(players), stack),
-                    )
+                    message = _stack_problem(taken, total, len(players), stack)
+                    self.say(key, "cosmos.score.advanced-life", message)
                     return
 
 
@@ -448,9 +456,9 @@ def _stack_problem(taken: list[int], total: int, players: int, stack: AdvancedLi
         )
     group1 = min(total, stack.per_player * players)
     return (
-        f"the stack cannot give this {taken[-1]}: of the {total} tokens held in all, the "
-        f"first {group1} drawn are group 1's ({_mix(stack.group1)}), the other "
-        f"{total - group1} group 2's ({_mix(stack.group2)})"
+        f"the advanced life held up to this {taken[-1]} cannot all come off the stack: of "
+        f"the {total} tokens held in all, the first {group1} drawn are group 1's "
+        f"({_mix(stack.group1)}), the other {total - group1} group 2's ({_mix(stack.group2)})"
     )
 
 
