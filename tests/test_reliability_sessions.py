@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import resource
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -23,19 +24,21 @@ STARTS = {"astra": "Solo Astra against Ptolemy", "starcharts": "against the A.I.
 TOO_LONG = f"longer than {MAX_LINE} characters"
 
 
-def _refusals(tmp_path: Path) -> list[tuple[Path, str]]:
-    """Log paths a game could not be written to, with what the refusal says."""
+def _refusals(tmp_path: Path) -> list[tuple[Path, int, str]]:
+    """Log paths a game could not be written to, with the exit status and what the
+    refusal says: a wrong kind of file is a usage error, a folder that the system
+    refuses is one line (exit status 1), as when writing fails."""
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     (tmp_path / "link").symlink_to(fifo)
     (tmp_path / "file").write_text("a file\n", encoding="utf-8")
     (tmp_path / "folder").mkdir()
     return [
-        (tmp_path / "missing" / "log.txt", "is not a folder that exists"),
-        (tmp_path / "file" / "log.txt", "is not a folder"),
-        (tmp_path / "folder", "is a folder"),
-        (fifo, "is not a regular file"),
-        (tmp_path / "link", "is not a regular file"),
+        (tmp_path / "missing" / "log.txt", 1, "is not a folder that exists"),
+        (tmp_path / "file" / "log.txt", 1, "is not a folder"),
+        (tmp_path / "folder", 2, "is a folder"),
+        (fifo, 2, "is not a regular file"),
+        (tmp_path / "link", 2, "is not a regular file"),
     ]
 
 
@@ -44,10 +47,9 @@ def test_a_log_that_cannot_be_written_is_refused_before_the_first_prompt(
     tmp_path: Path, command: list[str]
 ) -> None:
     runner = CliRunner()
-    for path, why in _refusals(tmp_path):
+    for path, status, why in _refusals(tmp_path):
         result = runner.invoke(cli, [*command, "--log", str(path)], input="quit\n")
-        # a wrong kind of file is a usage error (2); a folder the system refuses, 1
-        assert result.exit_code in (1, 2) and why in result.output, (path, result.output)
+        assert result.exit_code == status and why in result.output, (path, result.output)
         assert STARTS[command[0]] not in result.output
     assert (tmp_path / "fifo").is_fifo() and (tmp_path / "link").is_symlink()
     readonly = tmp_path / "ro"
@@ -133,3 +135,31 @@ def test_a_solo_log_at_either_end_of_the_seeds_reads_back(tmp_path: Path, seed: 
     checked = runner.invoke(cli, ["astra", "check", str(log)])
     assert checked.exit_code == 1
     assert "the log ends before its first turn" in checked.output  # not at its seed
+
+
+def _interrupted(args: list[str], cwd: Path) -> tuple[int, str, str]:
+    """The command stopped by Ctrl-C at its first prompt."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "pnp", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+    ) as process:
+        assert process.stdout is not None
+        seen = b""
+        while not (b"Round 1" in seen and seen.endswith(b": ")):
+            chunk = os.read(process.stdout.fileno(), 4096)
+            assert chunk, seen
+            seen += chunk
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    return process.returncode, (seen + out).decode(), err.decode()
+
+
+def test_ctrl_c_at_the_prompt(tmp_path: Path) -> None:
+    code, out, err = _interrupted([*SOLO, "--log", "log.txt"], tmp_path)
+    assert code == 0 and "Game abandoned." in out and not err
+    assert (tmp_path / "log.txt").read_text(encoding="utf-8").startswith("# unfinished")
+    code, out, err = _interrupted(VERSUS, tmp_path)
+    assert code == 130 and err.endswith("Aborted!\n") and "Traceback" not in err

@@ -83,19 +83,17 @@ def read_line(prompt: str, too_long: str) -> str:
     as ``click.prompt`` does. Input that is no terminal is echoed after the prompt, as a
     terminal shows what is typed, so that a transcript reads like the screen."""
     while True:
-        click.echo(prompt, nl=False)
         try:
+            click.echo(prompt, nl=False)
             line = _line(too_long)
-        except (EOFError, KeyboardInterrupt):
-            raise click.Abort() from None
+        except (EOFError, KeyboardInterrupt) as exc:  # the cause tells Ctrl-C apart
+            raise click.Abort() from exc
         if line is not None:
             return line
 
 
 def _line(too_long: str) -> str | None:
     """The next line, or None (and ``too_long`` said) for one too long."""
-    if sys.stdin is None:
-        raise EOFError
     line = sys.stdin.readline(MAX_LINE + 1)
     if not line:
         raise EOFError
