@@ -1,0 +1,199 @@
+"""Crafting the Cosmos cards: the universal goals, the energy cards and the power cards,
+each kind with its own back (a power card's back names its deck), laid out by the
+shared card pages (sizes, bleed, duplex or folded backs, print-shop pages)."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from pnp.cosmos.model import EnergyType, Goal, GoalCount, MainBoard, PowerCard
+from pnp.cosmos.text import text
+from pnp.draw.fonts import Font
+from pnp.draw.shapes import (
+    GREY,
+    INK,
+    LIGHT,
+    PAPER,
+    TINT,
+    Anchor,
+    Item,
+    Line,
+    Poly,
+    Rect,
+    Stroke,
+    Text,
+)
+from pnp.draw.text import fit_size, fit_wrapped
+from pnp.geometry import Box
+from pnp.layouts.cards import CardFace
+from pnp.layouts.cosmos import icons
+from pnp.layouts.page import text_block
+from pnp.paper import SAFE_ZONE
+from pnp.units import mm
+
+FRAME = Stroke(INK, 0.8)
+
+
+def _frame(trim: Box) -> tuple[list[Item], Box]:
+    safe = trim.inset(SAFE_ZONE)
+    return [Rect(safe, FRAME, None, mm(2.5))], safe.inset(mm(2.5))
+
+
+def _kicker(inner: Box, words: str) -> list[Item]:
+    size = fit_size(words.upper(), inner.w, 7.5, Font.BOLD, 5)
+    return text_block(
+        inner.cx, inner.top, [words.upper()], size, Font.BOLD, anchor=Anchor.MIDDLE, color=GREY
+    )
+
+
+def _title(inner: Box, top: float, words: str, size: float = 14) -> tuple[list[Item], float]:
+    """The title under ``top``, wrapped to two lines at most; returns where it ends."""
+    size, lines = fit_wrapped(words, inner.w, size * 2.6, size, font=Font.BOLD, minimum=8)
+    items = text_block(inner.cx, top, lines, size, Font.BOLD, anchor=Anchor.MIDDLE)
+    return items, top - len(lines) * size * 1.2
+
+
+def goal_front(goal: Goal, board: MainBoard) -> CardFace:
+    def face(trim: Box, bleed: float) -> list[Item]:
+        items, inner = _frame(trim)
+        items += _kicker(inner, text("terms.universal-goal"))
+        title, y = _title(inner, inner.top - mm(6), goal.title())
+        items += title
+        if goal.sector is not None:
+            symbol = text(f"terms.{goal.sector.value}")
+            items.append(Text(inner.cx, y - mm(22), symbol, 54, Font.BOLD, Anchor.MIDDLE, LIGHT))
+        else:
+            items += _goal_icon(goal, inner.cx, y - mm(14.5), mm(20))
+        y -= mm(27)
+        body = Box(inner.x, inner.y + mm(12), inner.w, y - mm(3) - inner.y - mm(12))
+        size, lines = fit_wrapped(goal.text(), body.w, body.h, 10, minimum=6.5)
+        items += text_block(body.cx, body.top, lines, size, anchor=Anchor.MIDDLE)
+        first, second = board.placements[0], board.placements[1]
+        scores = text("print.cards.goal_scores").format(first=first, second=second)
+        size, lines = fit_wrapped(scores, inner.w, mm(10), 7.5, font=Font.BOLD, minimum=5.5)
+        items += text_block(
+            inner.cx,
+            inner.y + len(lines) * size * 1.2,
+            lines,
+            size,
+            Font.BOLD,
+            anchor=Anchor.MIDDLE,
+        )
+        return items
+
+    return face
+
+
+def _goal_icon(goal: Goal, cx: float, cy: float, size: float) -> list[Item]:
+    """What a goal counts, drawn: the piece, or a group of them."""
+    measure = goal.measure
+    if measure is GoalCount.STARS and goal.star is not None:
+        return icons.star(goal.star.value, cx, cy, size)
+    if measure is GoalCount.NEBULAE and goal.size is not None:
+        return icons.nebula(goal.size, cx, cy, size)
+    if measure is GoalCount.STAR_GROUP:
+        spots = (
+            (cx - size * 0.55, cy - size * 0.2),
+            (cx, cy + size * 0.2),
+            (cx + size * 0.55, cy - size * 0.2),
+        )
+        lines: list[Item] = [Line(*a, *b, Stroke(INK, 1.2)) for a, b in pairwise(spots)]
+        return lines + [i for x, y in spots for i in icons.supernova(x, y, size * 0.55)]
+    if measure is GoalCount.ADVANCED_NEIGHBOURS:
+        corners = icons.polygon(cx, cy, size * 0.5, 6)
+        out = icons.nebula(1, cx, cy, size * 0.9)
+        return out + [i for x, y in corners[::2] for i in icons.star("H", x, y, size * 0.3)]
+    keys = {
+        GoalCount.STABLE_LIFE: "stable-life",
+        GoalCount.PROTO_LIFE: "proto-life",
+        GoalCount.SUPERNOVAE: "supernova",
+        GoalCount.TIME_CRYSTALS: "time-crystal",
+    }
+    return icons.resource(keys[measure], cx, cy, size)
+
+
+def energy_front(kind: EnergyType) -> CardFace:
+    def face(trim: Box, bleed: float) -> list[Item]:
+        items, inner = _frame(trim)
+        name = kind.label()
+        icon = icons.Energy(kind.value)
+        items += icons.energy(icon, inner.cx, inner.cy, inner.w * 0.6)
+        size = fit_size(name, inner.w - mm(14), 14, Font.BOLD, 8)
+        items.append(Text(inner.cx, inner.top - size, name, size, Font.BOLD, Anchor.MIDDLE))
+        items.append(
+            Text(inner.cx, inner.y + size, name, size, Font.BOLD, Anchor.MIDDLE, angle=180)
+        )
+        for x, y in ((inner.x + mm(4), inner.top - mm(4)), (inner.right - mm(4), inner.y + mm(4))):
+            items += icons.energy(icon, x, y, mm(7))
+        return items
+
+    return face
+
+
+def power_front(card: PowerCard) -> CardFace:
+    def face(trim: Box, bleed: float) -> list[Item]:
+        items, inner = _frame(trim)
+        kind = card.type.label()
+        items += icons.energy(icons.Energy(card.type.value), inner.cx, inner.top - mm(5), mm(9))
+        items += _kicker(
+            Box(inner.x, inner.y, inner.w, inner.h - mm(11)),
+            text("print.cards.power_kind").format(type=kind),
+        )
+        title, y = _title(inner, inner.top - mm(16), card.name(), 13)
+        items += title
+        rest = Box(inner.x, inner.y, inner.w, y - mm(2) - inner.y)
+        cost, effect = rest.take_top(rest.h * 0.38)
+        items += _section(cost, text("terms.cost"), card.cost_text())
+        items += _section(effect, text("terms.effect"), card.effect_text())
+        return items
+
+    return face
+
+
+def _section(area: Box, heading: str, words: str) -> list[Item]:
+    items: list[Item] = [Rect(area.inset(0, mm(0.8)), Stroke(GREY, 0.5), None, mm(1.5))]
+    inner = area.inset(mm(2), mm(2.3))
+    items += text_block(inner.x, inner.top, [heading], 8, Font.BOLD, color=GREY)
+    body = inner.take_top(mm(4))[1]
+    size, lines = fit_wrapped(words, body.w, body.h, 9.5, minimum=6)
+    return items + text_block(body.x, body.top, lines, size)
+
+
+def back(words: str, icon: icons.Energy | None = None) -> CardFace:
+    """A light field to the bleed, a hexagon emblem, the card's kind either way up."""
+
+    def face(trim: Box, reach: float) -> list[Item]:
+        field = trim.inset(-reach)
+        items: list[Item] = [Rect(field, None, TINT)]
+        safe = trim.inset(SAFE_ZONE)
+        r = min(safe.w, safe.h) * 0.36
+        items.append(Poly(icons.polygon(safe.cx, safe.cy, r, 6), True, Stroke(INK, 1.0), PAPER))
+        items.append(
+            Poly(icons.polygon(safe.cx, safe.cy, r * 0.82, 6), True, Stroke(GREY, 0.5), None)
+        )
+        if icon is not None:
+            items += icons.energy(icon, safe.cx, safe.cy, r * 0.9)
+        else:
+            items += icons.nebula(3, safe.cx, safe.cy, r * 0.9)
+        game = text("terms.game").upper()
+        size = fit_size(game, safe.w - mm(4), 10, Font.BOLD, 6)
+        gap = (safe.h / 2 - r) / 2
+        items.append(
+            Text(safe.cx, safe.cy + r + gap - size * 0.1, game, size, Font.BOLD, Anchor.MIDDLE)
+        )
+        kind = words.upper()
+        size = fit_size(kind, safe.w - mm(4), 9, Font.BOLD, 6)
+        items.append(
+            Text(
+                safe.cx,
+                safe.cy - r - gap + size * 0.1,
+                kind,
+                size,
+                Font.BOLD,
+                Anchor.MIDDLE,
+                angle=180,
+            )
+        )
+        return items
+
+    return face
