@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from pnp.cli import PnpGroup
 from pnp.cli.cosmos import cosmos
-from pnp.cosmos.content import advanced_life, goal
+from pnp.cosmos.content import advanced_life, goal, goals
 from pnp.cosmos.record import (
     RULES,
     GoalRecord,
@@ -727,3 +727,13 @@ def test_records_written_back_read_the_same(
         ),
     )
     assert parse_record(format_record(record), "game.toml") == record
+
+
+def test_the_goals_command_lists_the_ids_a_record_names() -> None:
+    result = CliRunner().invoke(_group(), ["cosmos", "goals"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 16
+    assert lines[0] == "stable-life          Stable life: Most stable life anywhere in your galaxy."
+    listed = CliRunner().invoke(_group(), ["cosmos", "goals", "--json"]).output
+    assert [g["id"] for g in json.loads(listed)] == [g.id for g in goals()]

@@ -35,3 +35,20 @@ def score(record: Path, as_json: bool) -> None:
 
     result = score_record(load_record(record))
     click.echo(dumps(cosmos_json(result)) if as_json else format_cosmos(result), nl=False)
+
+
+@cosmos.command("goals")
+@click.option("--json", "as_json", is_flag=True, help="Print the goals as JSON.")
+def list_goals(as_json: bool) -> None:
+    """List the 16 universal goals: the ids a game record names, and what each counts."""
+    from pnp.cosmos.content import goals
+
+    found = goals()
+    if as_json:
+        from pnp.score.report import dumps
+
+        data = [{"id": g.id, "title": g.title(), "text": g.text()} for g in found]
+        click.echo(dumps(data), nl=False)
+        return
+    width = max(len(g.id) for g in found) + 2
+    click.echo("".join(f"{g.id:<{width}}{g.title()}: {g.text()}\n" for g in found), nl=False)
