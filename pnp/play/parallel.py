@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import fields
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 S = TypeVar("S", bound="DataclassInstance")
+_PR_SET_PDEATHSIG = 1  # prctl(2)
 MAX_BLOCK = 20  # games; small enough that a progress bar moves, big enough to be cheap
 
 
@@ -55,16 +57,24 @@ def run_blocks(
     # the signal; this process gets it (a KeyboardInterrupt) once they are.
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        pool = Pool(min(jobs, len(parts)), initializer=_ignore_interrupts)
+        pool = Pool(min(jobs, len(parts)), initializer=_worker_start, initargs=(os.getpid(),))
     finally:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     with pool:  # its end terminates the workers, idle or not
         yield from _counted(parts, pool.imap(work, parts), progress)
 
 
-def _ignore_interrupts() -> None:
+def _worker_start(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if sys.platform == "linux":
+        # A parent killed outright (SIGKILL, the OOM killer) takes its workers with it;
+        # else each would play its block out and end with a traceback on the terminal.
+        import ctypes
+
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:  # it died before the line above
+            os._exit(1)
 
 
 def gather(
