@@ -6,7 +6,7 @@ from __future__ import annotations
 from pnp.cosmos.content import player_board
 from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.text import text
-from pnp.draw.shapes import Document, Page
+from pnp.draw.shapes import Document, Flip, Page
 from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.player_board import SIZE, player_board_items
@@ -45,3 +45,29 @@ def main_board_document(paper: Paper) -> Document:
     )
     title = f"{text('terms.game')}: {text('print.main.document')}"
     return Document(title, tuple(pages), subject=title)
+
+
+def nebula_tiles_document(paper: Paper, duplex: Flip | None = None) -> Document:
+    """The 56 nebula tiles, backs below the fold, or on the next page for duplex."""
+    from pnp.layouts.cosmos.token_sheet import token_pages
+    from pnp.layouts.cosmos.tokens import tile_groups
+
+    name = text("print.tokens.tiles_title")
+    fold = None if duplex else text("print.tokens.fold")
+    pages = token_pages(tile_groups(), paper, footer(name), fold, duplex or Flip.LONG)
+    title = f"{text('terms.game')}: {name}"
+    return Document(title, tuple(pages), duplex, subject=title)
+
+
+def tokens_document(paper: Paper, duplex: Flip | None = None) -> Document:
+    """Every token, backs below the fold, or on the next page for duplex."""
+    from pnp.cosmos.content import advanced_life, tokens
+    from pnp.layouts.cosmos.token_sheet import token_pages
+    from pnp.layouts.cosmos.tokens import token_groups
+
+    name = text("print.tokens.tokens_title")
+    fold = None if duplex else text("print.tokens.fold")
+    groups = token_groups(tokens(), advanced_life())
+    pages = token_pages(groups, paper, footer(name), fold, duplex or Flip.LONG)
+    title = f"{text('terms.game')}: {name}"
+    return Document(title, tuple(pages), duplex, subject=title)

@@ -1,0 +1,243 @@
+"""The nebula tiles and the token sheets: every face and back, grouped with a heading
+saying what they are and how many (data/cosmos/tokens.toml, advanced_life.toml,
+nebulae.toml)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from pnp.cosmos.model import AdvancedLife, Tokens
+from pnp.cosmos.nebulae import NebulaTile, stack
+from pnp.cosmos.text import text
+from pnp.draw.fonts import Font
+from pnp.draw.shapes import GREY, INK, PAPER, Anchor, Circle, Item, Line, Poly, Rect, Stroke, Text
+from pnp.draw.text import fit_size
+from pnp.geometry import Box
+from pnp.layouts.cosmos import icons
+from pnp.layouts.cosmos.galaxy import LIFE, STAR, TILE
+from pnp.layouts.cosmos.token_sheet import Face, TokenGroup
+from pnp.units import mm
+
+ADVANCED = mm(12)  # lies on a completed nebula tile
+CRYSTAL = mm(10)
+ENERGY = mm(14)
+PIECE = mm(10)  # score markers, power tokens, end-of-turn markers
+SLIDER = mm(8)
+BONUS = mm(12)
+FIRST = mm(22)
+
+
+def _same(face: Face, n: int) -> tuple[Face, ...]:
+    return (face,) * n
+
+
+def tile_groups() -> list[TokenGroup]:
+    """The three nebula stacks: the element side, and the completed side behind it."""
+    groups = []
+    for size in (1, 2, 3):
+        tiles = stack(size)
+        heading = text("print.tokens.tiles").format(n=len(tiles), size=size)
+        fronts = tuple(partial(_tile_front, t) for t in tiles)
+        backs = tuple(partial(_tile_back, t) for t in tiles)
+        groups.append(TokenGroup(heading, TILE, fronts, backs))
+    return groups
+
+
+def _tile_front(tile: NebulaTile, cx: float, cy: float, side: float) -> list[Item]:
+    items = _corner_marks(tile, cx, cy, side)
+    count = len(tile.stars)
+    columns = 2 if count <= 4 else 3
+    rows = (count + columns - 1) // columns
+    cell = side * 0.27
+    for k, element in enumerate(tile.stars):
+        row, col = divmod(k, columns)
+        in_row = min(columns, count - row * columns)
+        x = cx + (col - (in_row - 1) / 2) * cell
+        y = cy - side * 0.06 - (row - (rows - 1) / 2) * cell
+        items += icons.star(element, x, y, cell * 1.05)
+    return items
+
+
+def _tile_back(tile: NebulaTile, cx: float, cy: float, side: float) -> list[Item]:
+    items = _corner_marks(tile, cx, cy, side)
+    items.append(Circle(cx, cy - side * 0.05, side * 0.3, Stroke(INK, 0.8), None))
+    items.append(Text(cx, cy - side * 0.15, str(tile.points), 13, Font.BOLD, Anchor.MIDDLE))
+    return items
+
+
+def _corner_marks(tile: NebulaTile, cx: float, cy: float, side: float) -> list[Item]:
+    """The tile's id at the top left and its size's hexagon at the top right."""
+    top = cy + side / 2
+    items: list[Item] = [Text(cx - side / 2 + mm(1), top - mm(2.6), tile.id, 5.5, Font.BOLD)]
+    return items + icons.nebula(tile.size, cx + side / 2 - mm(2.5), top - mm(2.3), mm(3.6))
+
+
+def token_groups(tokens: Tokens, advanced: AdvancedLife) -> list[TokenGroup]:
+    counts = dict(tokens.counts)
+    groups: list[TokenGroup] = []
+    for star, n in tokens.stars:
+        heading = text("print.tokens.stars").format(n=n, star=star.value)
+        face = partial(_star, star.value)
+        groups.append(TokenGroup(heading, STAR, _same(face, n), _same(_supernova, n)))
+    n = counts["life"]
+    heading = text("print.tokens.life").format(n=n)
+    groups.append(TokenGroup(heading, LIFE, _same(_proto, n), _same(_stable, n)))
+    for number, values in ((1, advanced.group1), (2, advanced.group2)):
+        heading = text("print.tokens.advanced").format(n=len(values), group=number)
+        fronts = _same(partial(_advanced, number), len(values))
+        backs = tuple(partial(_value, v) for v in values)
+        groups.append(TokenGroup(heading, ADVANCED, fronts, backs))
+    n = counts["time-crystals"]
+    heading = text("print.tokens.crystals").format(n=n)
+    groups.append(TokenGroup(heading, CRYSTAL, _same(_crystal, n), _same(_crystal, n)))
+    groups += _player_pieces(counts)
+    n = counts["dark-energy"]
+    heading = text("print.tokens.dark").format(n=n)
+    groups.append(TokenGroup(heading, ENERGY, _same(_dark, n), _same(_dark, n)))
+    n = counts["bonus-points"]
+    heading = text("print.tokens.bonus").format(n=n)
+    groups.append(
+        TokenGroup(heading, BONUS, _same(partial(_bonus, 50), n), _same(partial(_bonus, 100), n))
+    )
+    n = counts["first-player"]
+    heading = text("print.tokens.first").format(n=n)
+    groups.append(TokenGroup(heading, FIRST, _same(_first, n), _same(_first, n)))
+    return groups
+
+
+def _player_pieces(counts: dict[str, int]) -> list[TokenGroup]:
+    """Each player's pieces, marked with their shape: energy token, score marker, power
+    tokens, slider tokens and end-of-turn marker."""
+    players = len(icons.Shape)
+    kinds = (
+        ("player-energy", ENERGY, "print.tokens.energy", _energy, _energy),
+        ("score-markers", PIECE, "print.tokens.score", _score, _score),
+        ("power-tokens", PIECE, "print.tokens.power", _power, _power),
+        ("slider-tokens", SLIDER, "print.tokens.slider", _slider, _slider),
+        ("end-of-turn-markers", PIECE, "print.tokens.end_of_turn", _alpha, _omega),
+    )
+    groups = []
+    for key, side, words, front, back in kinds:
+        each = counts[key] // players
+        shapes = [s for s in icons.Shape for _ in range(each)]
+        heading = text(words).format(n=counts[key], each=each)
+        groups.append(
+            TokenGroup(
+                heading,
+                side,
+                tuple(partial(front, s) for s in shapes),
+                tuple(partial(back, s) for s in shapes),
+            )
+        )
+    return groups
+
+
+def _star(element: str, cx: float, cy: float, side: float) -> list[Item]:
+    return icons.star(element, cx, cy, side * 0.92)
+
+
+def _supernova(cx: float, cy: float, side: float) -> list[Item]:
+    return icons.supernova(cx, cy, side * 0.92)
+
+
+def _proto(cx: float, cy: float, side: float) -> list[Item]:
+    return icons.life(False, cx, cy, side * 0.92)
+
+
+def _stable(cx: float, cy: float, side: float) -> list[Item]:
+    return icons.life(True, cx, cy, side * 0.92)
+
+
+def _crystal(cx: float, cy: float, side: float) -> list[Item]:
+    return icons.crystal(cx, cy, side * 0.8)
+
+
+def _advanced(group: int, cx: float, cy: float, side: float) -> list[Item]:
+    """The face-down side: a spiral galaxy; group 1 in a double ring and numbered."""
+    r = side * 0.42
+    items: list[Item] = [Circle(cx, cy, r, Stroke(INK, 0.8), None)]
+    if group == 1:
+        items.append(Circle(cx, cy, r * 0.9, Stroke(INK, 1.4), None))
+    items += icons.life(True, cx, cy + side * 0.06, side * 0.38)
+    label = text("print.tokens.group").format(group=group)
+    return [*items, Text(cx, cy - r * 0.6, label, 4.5, Font.BOLD, Anchor.MIDDLE)]
+
+
+def _value(points: int, cx: float, cy: float, side: float) -> list[Item]:
+    """The points, underlined so that a 6 is never read as a 9."""
+    return [
+        Circle(cx, cy, side * 0.42, Stroke(INK, 0.8), None),
+        Text(cx, cy - side * 0.1, str(points), 15, Font.BOLD, Anchor.MIDDLE),
+        Line(
+            cx - side * 0.12, cy - side * 0.19, cx + side * 0.12, cy - side * 0.19, Stroke(INK, 1.0)
+        ),
+    ]
+
+
+def _energy(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
+    items: list[Item] = [Circle(cx, cy, side * 0.45, Stroke(INK, 1.0), None)]
+    return items + icons.shape(shape, cx, cy, side * 0.5, fill=True)
+
+
+def _dark(cx: float, cy: float, side: float) -> list[Item]:
+    return [
+        Circle(cx, cy, side * 0.45, Stroke(INK, 1.0), INK),
+        Circle(cx, cy, side * 0.15, None, PAPER),
+    ]
+
+
+def _score(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
+    items = icons.shape(shape, cx, cy + side * 0.1, side * 0.5)
+    return [
+        *items,
+        Text(cx, cy - side * 0.38, text("terms.score-track"), 5, Font.BOLD, Anchor.MIDDLE),
+    ]
+
+
+def _power(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
+    items: list[Item] = [
+        Poly(icons.burst(cx, cy, side * 0.42, 6, 0.7), True, Stroke(INK, 0.7), None)
+    ]
+    return items + icons.shape(shape, cx, cy, side * 0.34, fill=True)
+
+
+def _slider(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
+    items: list[Item] = [
+        Rect(
+            Box(cx - side * 0.4, cy - side * 0.4, side * 0.8, side * 0.8),
+            Stroke(INK, 0.6),
+            None,
+            side * 0.15,
+        )
+    ]
+    return items + icons.shape(shape, cx, cy, side * 0.5, fill=True)
+
+
+def _alpha(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
+    return _marker(shape, "α", cx, cy, side)
+
+
+def _omega(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
+    return _marker(shape, "Ω", cx, cy, side)
+
+
+def _marker(shape: icons.Shape, letter: str, cx: float, cy: float, side: float) -> list[Item]:
+    items = icons.shape(shape, cx - side * 0.18, cy, side * 0.45, fill=True)
+    return [*items, Text(cx + side * 0.22, cy - side * 0.15, letter, 12, Font.BOLD, Anchor.MIDDLE)]
+
+
+def _bonus(points: int, cx: float, cy: float, side: float) -> list[Item]:
+    words = f"+{points}"
+    size = fit_size(words, side * 0.7, 11, Font.BOLD, 6)
+    return [
+        Circle(cx, cy, side * 0.44, Stroke(INK, 0.9), None),
+        Text(cx, cy - size * 0.36, words, size, Font.BOLD, Anchor.MIDDLE),
+    ]
+
+
+def _first(cx: float, cy: float, side: float) -> list[Item]:
+    items: list[Item] = [Circle(cx, cy, side * 0.45, Stroke(INK, 1.2), None)]
+    items += icons.supernova(cx, cy + side * 0.1, side * 0.4)
+    words = text("terms.first-player")
+    size = fit_size(words, side * 0.6, 8, Font.BOLD, 5)
+    return [*items, Text(cx, cy - side * 0.26, words, size, Font.BOLD, Anchor.MIDDLE, GREY)]
