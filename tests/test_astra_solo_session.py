@@ -4,7 +4,6 @@ says of his turns, illegal lines refused whole, and its log replayed by the chec
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -250,28 +249,6 @@ def test_quit_and_end_of_input_keep_the_log_marked_unfinished(tmp_path: Path) ->
         assert f"You: {card.replace(' ', '-')}:{star}; end" in written
         checked = runner.invoke(check, [str(log)])
         assert "the log ends before the game does" in str(checked.exception)
-
-
-def test_the_log_path_is_checked_before_play(tmp_path: Path) -> None:
-    fifo = tmp_path / "fifo"
-    os.mkfifo(fifo)
-    link = tmp_path / "link"
-    link.symlink_to(fifo)
-    runner = CliRunner()
-    for path, why in (
-        (tmp_path / "no" / "log.txt", "is not a folder that exists"),
-        (tmp_path, "is a folder"),
-        (fifo, "is not a file"),
-        (link, "is not a file"),
-    ):
-        result = runner.invoke(solo, ["--seed", "1", "--log", str(path)], input="quit\n")
-        assert result.exit_code == 2 and why in result.output, result.output
-        assert "Solo Astra" not in result.output
-    assert fifo.is_fifo() and link.is_symlink()
-    (tmp_path / "ro").mkdir(mode=0o500)
-    if not os.access(tmp_path / "ro", os.W_OK):  # root writes anywhere
-        bad = runner.invoke(solo, ["--log", str(tmp_path / "ro" / "log.txt")], input="quit\n")
-        assert bad.exit_code == 2 and "cannot write into" in bad.output
 
 
 def test_the_command_speaks_french(tmp_path: Path) -> None:
