@@ -1,0 +1,230 @@
+"""Ctrl-C and closed streams, on the real command in processes of its own (issue 18,
+points 9 and 10). Ctrl-C is SIGINT to the whole process group, as a terminal sends it:
+the run ends with "Aborted!" and exit status 130 within moments, workers included, with
+no traceback and no temporary or half-written file. A closed or broken stdout or stderr
+ends the run quietly with exit status 1; a closed stdin is the end of input."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
+SCRIPT = Path(sys.executable).with_name("pnp")  # the console script a user runs
+PNP = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "pnp"]
+SCORE = ["astra", "score", str(EXAMPLES / "astra-endgame.toml")]
+PATIENCE = 10.0  # s; it takes a few hundredths, but the machine may be busy
+
+
+class Run:
+    """``pnp ARGS`` started in ``folder`` in a process group of its own, its output and
+    errors in files (so that they can be watched while it runs)."""
+
+    def __init__(self, folder: Path, *args: str, env: dict[str, str] | None = None) -> None:
+        self.folder = folder
+        self.out, self.err = folder / "stdout", folder / "stderr"
+        with self.out.open("wb") as out, self.err.open("wb") as err:
+            self.proc = subprocess.Popen(
+                [*PNP, *args],
+                cwd=folder,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=err,
+                env={**os.environ, **(env or {})},
+                process_group=0,
+            )
+
+    def wait_for(self, ready: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + 60
+        while not ready():
+            assert self.proc.poll() is None, f"it ended before {what}: {self.stderr()}"
+            assert time.monotonic() < deadline, f"never {what}"
+            time.sleep(0.005)
+
+    def interrupt(self) -> float:
+        """Ctrl-C; how long the run took to end after it, every process of it."""
+        sent = time.monotonic()
+        os.killpg(self.proc.pid, signal.SIGINT)
+        self.proc.wait(timeout=PATIENCE)
+        while _group_alive(self.proc.pid):
+            assert time.monotonic() - sent < PATIENCE, "a worker outlived the run"
+            time.sleep(0.01)
+        return time.monotonic() - sent
+
+    def stderr(self) -> str:
+        lines = self.err.read_text().splitlines(keepends=True)
+        return "".join(line for line in lines if not line.startswith("import time:"))
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _files(folder: Path) -> list[Path]:
+    return [p for p in folder.rglob("*") if p.is_file() and p.suffix != ".tmp"]
+
+
+def _temporary(folder: Path) -> list[Path]:
+    return list(folder.rglob(".*.tmp"))
+
+
+def assert_aborted(run: Run, elapsed: float) -> None:
+    err = run.stderr()
+    assert run.proc.returncode == 130, err
+    assert err.endswith("Aborted!\n") and "Traceback" not in err, err
+    assert elapsed < PATIENCE
+    assert _temporary(run.folder) == []
+
+
+@pytest.fixture(scope="module")
+def score_output(tmp_path_factory: pytest.TempPathFactory) -> str:
+    folder = tmp_path_factory.mktemp("reference")
+    return subprocess.run(
+        [*PNP, *SCORE], cwd=folder, capture_output=True, text=True, check=True
+    ).stdout
+
+
+def test_ctrl_c_right_after_start_ends_without_a_traceback_of_pnp(tmp_path: Path) -> None:
+    # The signal comes while Python itself starts: before its handler is in place the
+    # signal ends the process (what a shell reports as 130, nothing said); a moment later
+    # Python's own start-up (site, the console script's `import re`) may still say
+    # KeyboardInterrupt. No pnp code has run then: nothing is written either way.
+    run = Run(tmp_path, *SCORE)
+    run.interrupt()
+    assert run.proc.returncode in (130, -signal.SIGINT, 1)
+    assert "/pnp/" not in run.stderr()
+    assert run.out.read_text() == ""
+
+
+@pytest.mark.parametrize("after", [0.0, 0.005, 0.015, 0.03, 0.06])
+def test_ctrl_c_while_the_modules_load(tmp_path: Path, after: float, score_output: str) -> None:
+    # Python reports each import as it ends: the signal comes once pnp's own entry point
+    # is loaded, while the command line and the scorer load.
+    run = Run(tmp_path, *SCORE, env={"PYTHONPROFILEIMPORTTIME": "1"})
+    run.wait_for(lambda: "| pnp.entry\n" in run.err.read_text(), "pnp.entry loaded")
+    time.sleep(after)
+    elapsed = run.interrupt()
+    if run.proc.returncode == 0:  # the signal came after it had finished
+        assert run.out.read_text() == score_output and "Traceback" not in run.stderr()
+    else:
+        assert_aborted(run, elapsed)
+        assert run.out.read_text() in ("", score_output)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_mid_simulation_ends_the_workers_too(tmp_path: Path, jobs: int) -> None:
+    run = Run(tmp_path, "astra", "simulate", "--games", "400", "--jobs", str(jobs), "--logs", "l")
+    if jobs > 1:
+        run.wait_for(lambda: len(_children(run.proc.pid)) >= jobs, "workers started")
+    time.sleep(0.5)
+    elapsed = run.interrupt()
+    assert_aborted(run, elapsed)
+    assert not (tmp_path / "l").exists() or list((tmp_path / "l").iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "outputs", "complete"),
+    [
+        (["kit", "--game", "starcharts", "--out", "kit"], "kit", b"%%EOF\n"),
+        (["astra", "simulate", "--games", "40", "--jobs", "2", "--logs", "l"], "l", b"\n"),
+    ],
+    ids=["kit", "simulate-logs"],
+)
+def test_ctrl_c_while_writing(
+    tmp_path: Path, args: list[str], outputs: str, complete: bytes
+) -> None:
+    run = Run(tmp_path, *args)
+    folder = tmp_path / outputs
+    run.wait_for(lambda: any(_files(folder)), "a file written")
+    elapsed = run.interrupt()
+    assert_aborted(run, elapsed)
+    written = _files(folder)
+    assert written  # the run was stopped among its files
+    assert [
+        p for p in written if p.suffix in (".pdf", ".txt") and not p.read_bytes().endswith(complete)
+    ] == []
+
+
+# Closed and broken streams.
+
+
+def _shell(command: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """``pnp`` under a shell that closes or redirects its streams: ``>&-``, ``<&-``."""
+    pnp = " ".join(PNP)
+    return subprocess.run(
+        ["sh", "-c", command.replace("pnp ", f"{pnp} ")],
+        check=False,
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        f"pnp astra score {EXAMPLES / 'astra-endgame.toml'} >&-",
+        "echo quit | pnp astra solo --seed 3 >&-",
+        "pnp starcharts charts >&-",
+    ],
+)
+def test_a_closed_stdout_ends_quietly_with_status_1(tmp_path: Path, command: str) -> None:
+    result = _shell(command, tmp_path)
+    assert (result.returncode, result.stderr) == (1, "")
+
+
+def test_a_closed_stderr_ends_quietly_with_status_1(tmp_path: Path) -> None:
+    result = _shell("pnp astra score missing.toml 2>&-", tmp_path)
+    assert (result.returncode, result.stdout) == (1, "")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [SCORE, ["astra", "constellations"], ["astra", "solo", "--seed", "3"], ["--help"]],
+    ids=["score", "constellations", "solo", "help"],
+)
+def test_a_pipe_closed_early_ends_quietly_with_status_1(tmp_path: Path, args: list[str]) -> None:
+    # `pnp … | head -c1`, with the reader gone before the first write.
+    proc = subprocess.Popen(
+        [*PNP, *args],
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert (proc.wait(timeout=60), err) == (1, b"")
+
+
+def test_a_closed_stdin_is_the_end_of_input_in_astra_solo(tmp_path: Path) -> None:
+    closed = _shell("pnp astra solo --seed 3 <&-", tmp_path)
+    empty = _shell("pnp astra solo --seed 3 < /dev/null", tmp_path)
+    assert (closed.returncode, closed.stdout, closed.stderr) == (0, empty.stdout, "")
+    assert empty.returncode == 0 and empty.stdout.rstrip().endswith("Game abandoned.")
