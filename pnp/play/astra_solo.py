@@ -254,6 +254,8 @@ class SoloSession:
             actions = read_decisions(line)
         except DecisionError as error:
             return Reply((self._not_understood(error),))
+        if not actions:  # only separators, like ";"
+            return Reply((self._t("type_something"),))
         game, body, steps_, lines = self.game, self.body[:], self.steps[:], []
         try:
             for typed in actions:
