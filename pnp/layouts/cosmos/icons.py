@@ -130,6 +130,12 @@ def life(stable: bool, cx: float, cy: float, size: float) -> list[Item]:
     return items + [Circle(x, y, r * 0.13, None, INK) for x, y in polygon(cx, cy, r * 0.45, 5)]
 
 
+def advanced(cx: float, cy: float, size: float) -> list[Item]:
+    """An advanced life token, face down."""
+    r = size / 2
+    return [Circle(cx, cy, r * 0.9, Stroke(INK, _w(size)), None), *life(True, cx, cy, size * 0.5)]
+
+
 def dna(cx: float, cy: float, size: float) -> list[Item]:
     """A double helix: two waves out of step, joined by rungs."""
     r = size / 2

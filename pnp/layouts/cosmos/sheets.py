@@ -1,0 +1,217 @@
+"""The paper sheets: the player aid, the set-up sheets (one per player count), the score
+pad and the rules summary. Their words are sections of data/cosmos/text/print.toml: a
+heading line, then one point a line ("Lead: rest" starts a point with bold words)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pnp.cosmos.content import advanced_life, main_board, setup
+from pnp.cosmos.text import text
+from pnp.draw.fonts import Font
+from pnp.draw.shapes import GREY, INK, Document, Item, Page, Rect, Stroke
+from pnp.draw.text import fit_size
+from pnp.geometry import Box
+from pnp.layouts.cosmos import icons
+from pnp.layouts.flow import Block, flow
+from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
+from pnp.paper import Paper
+from pnp.units import mm
+
+TITLE = mm(12)
+BODY = 9.0  # the largest body size tried
+SMALLEST = 7.0  # and the smallest: below this a sheet takes another page
+
+
+def section(words: str) -> list[Block]:
+    heading, *points = words.split("\n")
+    blocks = [Block(heading, heading=True)]
+    for point in points:
+        lead, sep, rest = point.partition(": ")
+        if sep and len(lead) <= 24:
+            blocks.append(Block(rest, lead=f"{lead}:"))
+        else:
+            blocks.append(Block(point))
+    return blocks
+
+
+def _footer(name: str) -> str:
+    return " · ".join([text("terms.game"), name, text("print.print-scale")])
+
+
+def _titled(paper: Paper, title: str) -> tuple[list[Item], list[Box]]:
+    area = content_area(paper)
+    head, body = area.take_top(TITLE)
+    items = text_block(head.x, head.top, [f"{text('terms.game')} · {title}"], 14, Font.BOLD)
+    items += text_block(head.x, head.top - mm(6.5), [text("terms.fan-edition")], 8, color=GREY)
+    return items, body.columns(2, mm(7))
+
+
+def text_pages(
+    paper: Paper, title: str, sections: list[list[Block]], largest: float = BODY
+) -> list[Page]:
+    """Sections flowed down two columns a page, as large as fits up to ``largest``; a
+    page takes as many whole sections as fit at the smallest size, the rest go on."""
+    pages = []
+    todo = list(sections)
+    while todo:
+        head, columns = _titled(paper, title)
+        taken = len(todo)
+        while taken > 1 and _fit([b for s in todo[:taken] for b in s], columns, largest) is None:
+            taken -= 1
+        blocks = [b for s in todo[:taken] for b in s]
+        items = _fit(blocks, columns, largest)
+        if items is None:
+            raise ValueError(f"the section {todo[0][0].text!r} does not fit a page")
+        pages.append(finish(paper, head + items, _footer(title)))
+        todo = todo[taken:]
+    return pages
+
+
+def _fit(blocks: list[Block], columns: list[Box], largest: float) -> list[Item] | None:
+    size = largest
+    while size >= SMALLEST:
+        items = flow(blocks, columns, size)
+        if items is not None:
+            return items
+        size -= 0.25
+    return None
+
+
+def _control_symbol(kind: icons.Energy) -> Callable[[Box], list[Item]]:
+    def draw(cell: Box) -> list[Item]:
+        return icons.energy(kind, cell.cx, cell.cy, cell.w * 0.8)
+
+    return draw
+
+
+ICONS = (
+    "H",
+    "He",
+    "O",
+    "C",
+    "supernova",
+    "proto-life",
+    "stable-life",
+    "advanced-life",
+    "dna",
+    "graviton",
+    "time-crystal",
+    "energy-card",
+    "nebula",
+)
+
+
+def _icons() -> list[Block]:
+    """Each piece's icon and name, as the boards and cards draw them."""
+    blocks = [Block(text("print.aid.icons"), heading=True)]
+    for key in ICONS:
+        blocks.append(Block(text(f"terms.{key}"), symbol=_resource_symbol(key)))
+    return blocks
+
+
+def _resource_symbol(key: str) -> Callable[[Box], list[Item]]:
+    def draw(cell: Box) -> list[Item]:
+        if key == "advanced-life":
+            return icons.advanced(cell.cx, cell.cy, cell.w * 0.85)
+        return icons.resource(key, cell.cx, cell.cy, cell.w * 0.85)
+
+    return draw
+
+
+def aid_document(paper: Paper) -> Document:
+    """One page per player: the turn, the controls, the end phase."""
+    controls = [Block(text("print.aid.controls"), heading=True)]
+    for c in main_board().controls:
+        words = f"{c.active_text()} / {c.passive_text()}"
+        symbol = _control_symbol(icons.Energy(c.type.value))
+        controls.append(Block(words, symbol=symbol, lead=f"{c.type.label()}:"))
+    keys = ("turn", "shift", "collect")
+    sections = [section(text(f"print.aid.{k}")) for k in keys]
+    sections += [controls, section(text("print.aid.craft")), section(text("print.aid.end"))]
+    sections.append(_icons())
+    title = text("print.aid.title")
+    pages = text_pages(paper, title, sections)
+    full = f"{text('terms.game')}: {title}"
+    return Document(full, tuple(pages), subject=full)
+
+
+def rules_document(paper: Paper) -> Document:
+    keys = ("intro", "setup", "galaxy", "energy", "craft", "end", "points")
+    title = text("print.rules.title")
+    pages = text_pages(paper, title, [section(text(f"print.rules.{k}")) for k in keys])
+    full = f"{text('terms.game')}: {title}"
+    return Document(full, tuple(pages), subject=full)
+
+
+def setup_sheet_document(paper: Paper) -> Document:
+    """One page for each player count, its numbers filled in."""
+    s, life = setup(), advanced_life()
+    pages = []
+    for count in s.counts:
+        n = count.players
+        main = text("print.setup_sheet.main").format(
+            crystals=count.time_crystals,
+            players=n,
+            advanced=life.per_player * n,
+            in_play=life.in_play(n),
+        )
+        passing = text(
+            "print.setup_sheet.passes" if count.pass_first else "print.setup_sheet.stays"
+        )
+        start = text("print.setup_sheet.start").format(
+            players=n, dark=count.dark_energy, passing=passing
+        )
+        sections = [section(main), section(text("print.setup_sheet.each")), section(start)]
+        title = text("print.setup_sheet.title").format(n=n)
+        pages += text_pages(paper, title, sections, largest=12)
+    full = f"{text('terms.game')}: {text('print.setup_sheet.document')}"
+    return Document(full, tuple(pages), subject=full)
+
+
+def score_pad_document(paper: Paper, players: int = 4) -> Document:
+    """Two score pads a page, cut apart."""
+    top, bottom = halves(paper)
+    items = (
+        _pad(top, players) + _pad(bottom, players) + cut_line(paper.height / 2, content_area(paper))
+    )
+    title = text("print.score_pad.title")
+    page = finish(paper, items, _footer(title))
+    full = f"{text('terms.game')}: {title}"
+    return Document(full, (page,), subject=full)
+
+
+def _pad(area: Box, players: int) -> list[Item]:
+    title = f"{text('terms.game')} · {text('print.score_pad.title')}"
+    items = text_block(area.x, area.top, [title], 13, Font.BOLD)
+    note = text("print.score_pad.note")
+    size = fit_size(note, area.w, 8.5, Font.REGULAR, 6.5)
+    items += text_block(area.x, area.top - mm(6.5), [note], size, color=GREY)
+    rows = text("print.score_pad.rows").split("\n")
+    table = Box(area.x, area.y, area.w, area.h - mm(13))
+    label_w = table.w * 0.42
+    row_h = min(mm(12), table.h / (len(rows) + 1))
+    col_w = (table.w - label_w) / players
+    grid = Stroke(INK, 0.6)
+    y = table.top - row_h
+    items.append(Rect(Box(table.x, y, label_w, row_h), grid))
+    word = text("print.score_pad.player")
+    items += text_block(table.x + mm(2), y + row_h / 2 + 9 * 0.4, [word], 9, Font.BOLD)
+    for k in range(players):
+        items.append(Rect(Box(table.x + label_w + k * col_w, y, col_w, row_h), grid))
+    for r, label in enumerate(rows):
+        y -= row_h
+        total = r == len(rows) - 2
+        stroke = Stroke(INK, 1.2) if total else grid
+        items.append(Rect(Box(table.x, y, label_w, row_h), stroke))
+        size = fit_size(label, label_w - mm(4), 9, Font.BOLD if total else Font.REGULAR, 7)
+        items += text_block(
+            table.x + mm(2),
+            y + row_h / 2 + size * 0.4,
+            [label],
+            size,
+            Font.BOLD if total else Font.REGULAR,
+        )
+        for k in range(players):
+            items.append(Rect(Box(table.x + label_w + k * col_w, y, col_w, row_h), stroke))
+    return items
