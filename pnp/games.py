@@ -40,6 +40,7 @@ GAMES: tuple[Game, ...] = (
         "starcharts", "Star Charts", "pnp.cli.starcharts:starcharts", "pnp.layouts.starcharts.kit"
     ),
     Game("astra", "Astra", "pnp.cli.astra:astra", "pnp.layouts.astra.kit", ("en", "fr")),
+    Game("cosmos", "Crafting the Cosmos", "pnp.cli.cosmos:cosmos", "pnp.layouts.cosmos.kit"),
 )
 
 

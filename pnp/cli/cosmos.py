@@ -9,7 +9,19 @@ import click
 
 from pnp.cli.lazy import LazyGroup
 
-COMMANDS: dict[str, str] = {}
+COMMANDS: dict[str, str] = {
+    "main-board": "pnp.cli.cosmos_print:main_board",
+    "player-boards": "pnp.cli.cosmos_print:player_boards",
+    "goal-cards": "pnp.cli.cosmos_print:goal_cards",
+    "energy-cards": "pnp.cli.cosmos_print:energy_cards",
+    "power-cards": "pnp.cli.cosmos_print:power_cards",
+    "tiles": "pnp.cli.cosmos_print:tiles",
+    "tokens": "pnp.cli.cosmos_print:tokens",
+    "aid": "pnp.cli.cosmos_print:aid",
+    "setup-sheet": "pnp.cli.cosmos_print:setup_sheet",
+    "score-pad": "pnp.cli.cosmos_print:score_pad",
+    "rules": "pnp.cli.cosmos_print:rules",
+}
 
 
 @click.group(cls=LazyGroup, lazy=COMMANDS)

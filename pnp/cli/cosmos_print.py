@@ -1,0 +1,150 @@
+"""``pnp cosmos main-board|player-boards|goal-cards|energy-cards|power-cards|tiles|tokens|
+aid|setup-sheet|score-pad|rules``: our Crafting the Cosmos edition's printables, with the
+options every drawing command shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from pnp.cli.common import emit
+from pnp.cli.options import (
+    Output,
+    card_options,
+    output_options,
+    paper_option,
+    printer_options,
+    scale_option,
+)
+from pnp.paper import Paper
+from pnp.printer import PrinterProfile
+
+if TYPE_CHECKING:
+    from pnp.draw.shapes import Document
+    from pnp.layouts.cards import CardOptions
+
+
+def _cards(doc: Callable[[], Document]) -> Document:
+    """A card document, or a usage error when the options don't fit the paper."""
+    from pnp.layouts.cards import BackOffsetError
+    from pnp.paper import ImpositionError
+
+    try:
+        return doc()
+    except (BackOffsetError, ImpositionError) as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def _card_command(deck: str, what: str) -> click.Command:
+    @click.command(f"{deck}-cards", help=f"The {what}, 3 × 3 per page, with optional backs.")
+    @printer_options
+    @card_options
+    @paper_option
+    @output_options
+    def command(cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output) -> None:
+        from pnp.layouts.cosmos import card_documents
+        from pnp.layouts.cosmos.kit import cards_path
+
+        build = getattr(card_documents, f"{deck}_cards_document")
+        doc = _cards(lambda: build(paper, cards))
+        emit(doc, output, cards_path(deck, cards), 1.0 if cards.print_shop else printer.factor)
+
+    return command
+
+
+goal_cards = _card_command("goal", "16 universal goal cards")
+energy_cards = _card_command("energy", "60 energy cards")
+power_cards = _card_command("power", "32 power cards (their backs name their deck)")
+
+
+@click.command("main-board")
+@scale_option
+@paper_option
+@output_options
+def main_board(printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    """The main board, on four sheets that join."""
+    from pnp.layouts.cosmos.boards import main_board_document
+    from pnp.layouts.cosmos.kit import MAIN_BOARD_PATH
+
+    emit(main_board_document(paper), output, MAIN_BOARD_PATH, printer.factor)
+
+
+@click.command("player-boards")
+@scale_option
+@paper_option
+@output_options
+def player_boards(printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    """The 4 player boards (○ △ □ ◇), two sheets each that join."""
+    from pnp.layouts.cosmos.boards import player_boards_document
+    from pnp.layouts.cosmos.kit import PLAYER_BOARDS_PATH
+
+    emit(player_boards_document(paper), output, PLAYER_BOARDS_PATH, printer.factor)
+
+
+def _two_sided(f: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--backs",
+        type=click.Choice(["fold", "duplex"], case_sensitive=False),
+        default="fold",
+        show_default=True,
+        help="Backs below a fold line (fold, glue, cut), or on the next page for a duplex"
+        " printer (your printer profile's flip edge).",
+    )(f)
+
+
+@click.command()
+@_two_sided
+@scale_option
+@paper_option
+@output_options
+def tiles(backs: str, printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    """The 56 nebula tiles: the element side and the completed side."""
+    from pnp.layouts.cosmos.boards import nebula_tiles_document
+    from pnp.layouts.cosmos.kit import tiles_path
+
+    duplex = printer.flip if backs == "duplex" else None
+    doc = nebula_tiles_document(paper, duplex)
+    emit(doc, output, tiles_path(duplex is not None), printer.factor)
+
+
+@click.command()
+@_two_sided
+@scale_option
+@paper_option
+@output_options
+def tokens(backs: str, printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    """Every token: stars, life, advanced life, time crystals, each player's pieces,
+    dark energy, +50/+100 and the first player token."""
+    from pnp.layouts.cosmos.boards import tokens_document
+    from pnp.layouts.cosmos.kit import tokens_path
+
+    duplex = printer.flip if backs == "duplex" else None
+    emit(tokens_document(paper, duplex), output, tokens_path(duplex is not None), printer.factor)
+
+
+def _sheet_command(name: str, builder: str, path: str, what: str) -> click.Command:
+    @click.command(name, help=what)
+    @scale_option
+    @paper_option
+    @output_options
+    def command(printer: PrinterProfile, paper: Paper, output: Output) -> None:
+        from pnp.layouts.cosmos import kit, sheets
+
+        doc = getattr(sheets, builder)(paper)
+        emit(doc, output, getattr(kit, path), printer.factor)
+
+    return command
+
+
+aid = _sheet_command("aid", "aid_document", "AID_PATH", "The player aid: print one per player.")
+setup_sheet = _sheet_command(
+    "setup-sheet", "setup_sheet_document", "SETUP_SHEET_PATH", "Set-up for 2, 3 and 4 players."
+)
+score_pad = _sheet_command(
+    "score-pad", "score_pad_document", "SCORE_PAD_PATH", "The score pad, two a page."
+)
+rules = _sheet_command(
+    "rules", "rules_document", "RULES_PATH", "A summary of the rules in our own words."
+)
