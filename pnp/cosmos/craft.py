@@ -1,0 +1,329 @@
+"""The craft phase's free actions (seed 001 "CRAFT PHASE"): placing, completing a nebula,
+discharging the time chamber, advanced life, power cards, card sets, the three slider
+actions and the omega. Each checks its rule and leaves the needs it opens."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pnp.cosmos import energy
+from pnp.cosmos.actions import (
+    Advance,
+    CardSet,
+    Complete,
+    Discharge,
+    GainPower,
+    Move,
+    Omega,
+    PlaceLife,
+    PlaceNebula,
+    PlaceStar,
+    Stabilize,
+    Supernova,
+    Use,
+)
+from pnp.cosmos.board import Board
+from pnp.cosmos.content import main_board, player_board
+from pnp.cosmos.geometry import bits, geometry, hops
+from pnp.cosmos.model import EnergyType, PowerCard, Star, Suit
+from pnp.cosmos.nebulae import nebula_tiles
+from pnp.cosmos.needs import STARS, expand, life_spots, move_life, move_star, near_stars, stabilize
+from pnp.cosmos.needs import discard_star as _discard_star
+from pnp.cosmos.rules import RuleError
+from pnp.cosmos.state import (
+    DNA,
+    GRAVITON,
+    NONE,
+    SUPERNOVA,
+    TYPES,
+    Need,
+    Phase,
+    State,
+    card_index,
+    cards,
+)
+
+ELEMENTS = {"H": 0, "He": 1, "O": 2, "C": 3}
+
+
+def _index(ids: dict[str, int], name: str, rule: str, what: str) -> int:
+    if name not in ids:
+        raise RuleError(rule, f"{name!r} is not a {what} space of the galaxy")
+    return ids[name]
+
+
+def _board(s: State, b: Board) -> State:
+    return s.with_player(s.player()._replace(board=b))
+
+
+def place_nebula(s: State, a: PlaceNebula) -> State:
+    g = geometry()
+    p = s.player()
+    held = [nebula_tiles()[t].id for t in p.held_tiles]
+    if a.tile not in held:
+        raise RuleError("cosmos.place.nebula", f"you hold no nebula tile {a.tile}")
+    n = _index(g.nebula_index, a.space, "cosmos.place.nebula", "nebula")
+    if p.board.tiles[n] != NONE:
+        raise RuleError("cosmos.place.nebula", f"nebula space {a.space} is taken")
+    k = held.index(a.tile)
+    tile = p.held_tiles[k]
+    p = p._replace(
+        held_tiles=p.held_tiles[:k] + p.held_tiles[k + 1 :], board=p.board.with_tile(n, tile)
+    )
+    return s.with_player(p)
+
+
+def place_star(s: State, a: PlaceStar) -> State:
+    g = geometry()
+    p = s.player()
+    t = STARS.index(a.star)
+    if not p.held_stars[t]:
+        raise RuleError("cosmos.place.star", f"you hold no {a.star.value} star")
+    i = _index(g.star_index, a.space, "cosmos.place.star", "star")
+    if p.board.all_stars >> i & 1:
+        raise RuleError("cosmos.place.star", f"star space {a.space} is taken")
+    held = list(p.held_stars)
+    held[t] -= 1
+    b = p.board.with_star(t, p.board.stars[t] | 1 << i)
+    return s.with_player(p._replace(board=b, held_stars=(held[0], held[1], held[2], held[3])))
+
+
+def place_life(s: State, a: PlaceLife) -> State:
+    g = geometry()
+    p = s.player()
+    if not p.held_life:
+        raise RuleError("cosmos.place.life", "you hold no proto life")
+    i = _index(g.life_index, a.space, "cosmos.place.life", "life")
+    if not life_spots(p.board, "next-to-life") >> i & 1:
+        raise RuleError(
+            "cosmos.place.life", f"life space {a.space} is taken or not next to your life"
+        )
+    b = p.board._replace(proto=p.board.proto | 1 << i)
+    return s.with_player(p._replace(board=b, held_life=p.held_life - 1))
+
+
+def can_complete(b: Board, n: int) -> bool:
+    tile = b.tile(n)
+    if tile is None or b.done >> n & 1:
+        return False
+    corners = geometry().nebula_stars[n]
+    need = Counter(tile.stars)
+    short = sum(
+        max(0, need[e] - (b.standard(k) & corners).bit_count()) for e, k in ELEMENTS.items()
+    )
+    return short <= (b.nova & corners).bit_count()
+
+
+def complete(s: State, a: Complete) -> State:
+    g = geometry()
+    b = s.player().board
+    n = _index(g.nebula_index, a.nebula, "cosmos.complete", "nebula")
+    if not can_complete(b, n):
+        raise RuleError("cosmos.complete", f"nebula {a.nebula} cannot be completed")
+    i = _index(g.star_index, a.discard, "cosmos.complete", "star")
+    if not (b.all_stars & g.nebula_stars[n]) >> i & 1:
+        raise RuleError("cosmos.complete", f"no star of yours on {a.discard} touches {a.nebula}")
+    tile = b.tile(n)
+    assert tile is not None
+    s, b = _discard_star(s, b._replace(done=b.done | 1 << n), i)
+    p = s.player()._replace(board=b)
+    return s.with_player(p._replace(points=p.points.add("nebulae", tile.points)))
+
+
+def discharge(s: State, a: Discharge) -> State:
+    p = s.player()
+    if not p.waiting:
+        raise RuleError("cosmos.discharge", "no time crystal waits on the top space")
+    scoring = player_board().chamber_scoring
+    k = p.discharges
+    points = p.points.add("time_chamber", scoring[k]) if k < len(scoring) else p.points
+    p = p._replace(waiting=p.waiting - 1, discharges=k + 1, points=points)
+    s = s.with_player(p)._replace(last=NONE)
+    if not a.power:
+        return s._replace(needs=(Need("gain-star", s.active, "standard", "anywhere"),))
+    c = card_index(a.power)
+    if c not in p.slots or not cards()[c].cost.discharge_star:
+        raise RuleError(
+            "cosmos.discharge.power", f"{a.power} is not your card that replaces the star"
+        )
+    return s._replace(needs=expand(cards()[c], 0, s.active))
+
+
+def can_advance(s: State, b: Board, n: int) -> bool:
+    around = geometry().nebula_life[n]
+    return bool(
+        s.life_stack and b.done >> n & 1 and not b.advanced_on(n) and around & b.life == around
+    )
+
+
+def advance(s: State, a: Advance) -> State:
+    g = geometry()
+    b = s.player().board
+    n = _index(g.nebula_index, a.nebula, "cosmos.advanced", "nebula")
+    if not can_advance(s, b, n):
+        raise RuleError("cosmos.advanced", f"no advanced life can be created on {a.nebula}")
+    gone = g.nebula_life[n] & b.proto
+    b = b._replace(proto=b.proto & ~gone, advanced=(*b.advanced, (n, s.life_stack[0])))
+    s = s._replace(life_stack=s.life_stack[1:], supply_life=s.supply_life + gone.bit_count())
+    return _board(s, b)
+
+
+def _pay(s: State, kinds: list[int]) -> State:
+    p = s.player()
+    hand = list(p.hand)
+    for t in kinds:
+        hand[t] -= 1
+    if min(hand) < 0:
+        raise RuleError("cosmos.power.pay", "you do not hold the energy cards paid")
+    p = p._replace(hand=(hand[0], hand[1], hand[2], hand[3]))
+    return s.with_player(p)._replace(discard=s.discard + tuple(kinds))
+
+
+def gain_power(s: State, a: GainPower) -> State:
+    p = s.player()
+    costs = player_board().slot_costs
+    if not 0 <= a.slot < len(costs) or p.slots[a.slot] != NONE:
+        raise RuleError("cosmos.power.slot", f"power slot {a.slot + 1} is not an empty slot")
+    t = TYPES.index(a.suit)
+    deck = s.power_decks[t]
+    if not deck:
+        raise RuleError("cosmos.power.deck", f"the {a.suit.value} power deck is empty")
+    cost = costs[a.slot]
+    s = _pay(s, [t] * cost)
+    drawn = deck[:cost]
+    decks = (*s.power_decks[:t], deck[cost:], *s.power_decks[t + 1 :])
+    return s._replace(power_decks=decks, needs=(Need("keep", s.active, n=a.slot, cards=drawn),))
+
+
+def _suit_ok(card: PowerCard, pay: tuple[EnergyType, ...]) -> bool:
+    cost = card.cost
+    if len(pay) != cost.cards:
+        return False
+    if cost.suit is Suit.ANY:
+        return True
+    if cost.suit is Suit.MATCHING:
+        return len(set(pay)) <= 1
+    return all(t.value == cost.suit.value for t in pay)
+
+
+def cannot(s: State, card: PowerCard) -> str:
+    """Why ``card``'s effect cannot be used now ("" when it can): its printed "you
+    cannot use this effect" conditions, and the life and sliders its cost takes."""
+    p = s.player()
+    b = p.board
+    g = geometry()
+    cost = card.cost
+    if p.sliders[SUPERNOVA] < cost.supernova or p.sliders[GRAVITON] < cost.graviton:
+        return "its cost takes more slider resources than you have"
+    if b.proto.bit_count() < cost.proto_life or b.stable.bit_count() < cost.stable_life:
+        return "its cost takes more life than you have"
+    if card.id == "genetic-drift":
+        if not any(hops(i, b.life, g.life_life) for i in bits(b.proto)):
+            return "you have no proto life that can move"
+    elif card.id == "ionizing-radiation":
+        if not any(near_stars(b, 1 << i) for i in bits(b.nova)):
+            return "you have no supernova with proto life next to it"
+    elif card.id == "evolution":
+        if not s.life_stack or not any(b.advanced_on(n) == 1 for n in bits(b.done)):
+            return "you have no nebula with exactly one advanced life"
+    elif card.id == "speciation":
+        if not life_spots(b, "next-to-stable"):
+            return "you have no stable life with an empty life space next to it"
+    elif card.id in ("photosynthesis", "water-rich-comets"):
+        kind = STARS.index(Star.O if card.id == "photosynthesis" else Star.C)
+        if not near_stars(b, b.standard(kind)):
+            return "you have no proto life next to such a star"
+    return ""
+
+
+def use(s: State, a: Use) -> State:
+    p = s.player()
+    c = card_index(a.card)
+    if c == NONE or c not in p.slots:
+        raise RuleError("cosmos.power.own", f"{a.card} is not in one of your power slots")
+    card = cards()[c]
+    if card.cost.discharge_star:
+        raise RuleError("cosmos.power.cost", f"{a.card} is used instead of a discharge's star")
+    if not 0 <= a.option < len(card.effect):
+        raise RuleError("cosmos.power.option", f"{a.card} has {len(card.effect)} alternative(s)")
+    if not _suit_ok(card, a.pay):
+        raise RuleError(
+            "cosmos.power.pay",
+            f"{a.card} costs {card.cost.cards} {card.cost.suit.value} energy cards",
+        )
+    why = cannot(s, card)
+    if why:
+        raise RuleError("cosmos.power.cannot", f"{a.card} cannot be used: {why}")
+    s = _pay(s, [TYPES.index(t) for t in a.pay])
+    p = s.player()
+    sliders = (p.sliders[0] - card.cost.supernova, p.sliders[1], p.sliders[2] - card.cost.graviton)
+    s = s.with_player(p._replace(sliders=sliders))
+    return s._replace(needs=expand(card, a.option, s.active), last=NONE)
+
+
+def card_set(s: State, a: CardSet) -> State:
+    board = main_board()
+    t = TYPES.index(a.suit)
+    if s.player().hand[t] < board.set_size:
+        raise RuleError("cosmos.set", f"you hold fewer than {board.set_size} {a.suit.value} cards")
+    s = _pay(s, [t] * board.set_size)
+    p = s.player()
+    return s.with_player(p._replace(points=p.points.add("card_sets", board.set_points)))
+
+
+def _slider(s: State, k: int, rule: str) -> State:
+    p = s.player()
+    if not p.sliders[k]:
+        raise RuleError(rule, "the slider is at 0")
+    sliders = list(p.sliders)
+    sliders[k] -= 1
+    return s.with_player(p._replace(sliders=(sliders[0], sliders[1], sliders[2])))
+
+
+def supernova(s: State, a: Supernova) -> State:
+    rule = "cosmos.slider.supernova"
+    i = _index(geometry().star_index, a.space, rule, "star")
+    b = s.player().board
+    if not (b.all_stars & ~b.nova) >> i & 1:
+        raise RuleError(rule, f"no standard star of yours on {a.space}")
+    s = _slider(s, SUPERNOVA, rule)
+    return _board(s, b._replace(nova=b.nova | 1 << i))
+
+
+def stabilize_one(s: State, a: Stabilize) -> State:
+    rule = "cosmos.slider.dna"
+    i = _index(geometry().life_index, a.space, rule, "life")
+    b = s.player().board
+    if not b.proto >> i & 1:
+        raise RuleError(rule, f"no proto life of yours on {a.space}")
+    return _board(_slider(s, DNA, rule), stabilize(b, 1 << i))
+
+
+def move(s: State, a: Move) -> State:
+    rule = "cosmos.slider.graviton"
+    g = geometry()
+    b = s.player().board
+    if a.source in g.star_index:
+        i, j = g.star_index[a.source], g.star_index.get(a.to, NONE)
+        if not (b.all_stars & ~b.nova) >> i & 1:
+            raise RuleError(rule, f"no star of yours that may move on {a.source}")
+        if j == NONE or not hops(i, b.all_stars, g.star_stars) >> j & 1:
+            raise RuleError(rule, f"{a.to} cannot be reached from {a.source}")
+        return _board(_slider(s, GRAVITON, rule), move_star(b, i, j))
+    i = _index(g.life_index, a.source, rule, "star or life")
+    j = g.life_index.get(a.to, NONE)
+    if not b.life >> i & 1:
+        raise RuleError(rule, f"no life of yours on {a.source}")
+    if j == NONE or not hops(i, b.life, g.life_life) >> j & 1:
+        raise RuleError(rule, f"{a.to} cannot be reached from {a.source}")
+    return _board(_slider(s, GRAVITON, rule), move_life(b, i, j))
+
+
+def omega(s: State, a: Omega) -> State:
+    s = s._replace(phase=Phase.OMEGA, last=NONE)
+    if a.size == 0:
+        return s._replace(needs=(Need("stabilize", s.active, where="chosen"),))
+    if a.size not in (1, 2, 3) or not s.stacks[a.size - 1]:
+        raise RuleError("cosmos.omega", f"no size-{a.size} nebula is left")
+    s, tile = energy.draw_tile(s, a.size)
+    return s._replace(needs=(Need("place-nebula", s.active, cards=(tile,)),))

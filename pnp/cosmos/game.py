@@ -1,0 +1,182 @@
+"""A Crafting the Cosmos game as an immutable value: ``Game.start(names, seed)`` deals
+it, ``legal()`` lists the actions the decision due takes, ``apply(action)`` returns the
+game after it; an illegal action raises a ``RuleError`` naming its rule."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from pnp.cosmos import craft, energy
+from pnp.cosmos.actions import (
+    Action,
+    Advance,
+    CardSet,
+    Collect,
+    Complete,
+    Discharge,
+    GainPower,
+    Move,
+    Omega,
+    PlaceLife,
+    PlaceNebula,
+    PlaceStar,
+    Shift,
+    Stabilize,
+    Supernova,
+    Use,
+)
+from pnp.cosmos.content import main_board, player_board
+from pnp.cosmos.flow import Final, final, settle
+from pnp.cosmos.geometry import bits, geometry, hops
+from pnp.cosmos.model import EnergyType, PowerCard, Suit
+from pnp.cosmos.nebulae import nebula_tiles
+from pnp.cosmos.needs import STARS, life_spots, resolve, targets
+from pnp.cosmos.rules import RuleError
+from pnp.cosmos.scoring import TieBreak
+from pnp.cosmos.setup import start
+from pnp.cosmos.state import DNA, GRAVITON, NONE, SUPERNOVA, TYPES, Phase, State, cards
+
+_CRAFT = {
+    PlaceNebula: craft.place_nebula,
+    PlaceStar: craft.place_star,
+    PlaceLife: craft.place_life,
+    Complete: craft.complete,
+    Discharge: craft.discharge,
+    Advance: craft.advance,
+    GainPower: craft.gain_power,
+    Use: craft.use,
+    CardSet: craft.card_set,
+    Supernova: craft.supernova,
+    Stabilize: craft.stabilize_one,
+    Move: craft.move,
+    Omega: craft.omega,
+}
+
+
+class Game:
+    """An immutable game: ``apply`` returns the game after one more decision."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    @staticmethod
+    def start(names: tuple[str, ...], seed: int) -> Game:
+        return Game(start(names, seed))
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is Phase.OVER
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose decision is due."""
+        s = self.state
+        return s.needs[0].player if s.needs else s.active
+
+    def apply(self, action: Action) -> Game:
+        s = self.state
+        if s.phase is Phase.OVER:
+            raise RuleError("cosmos.game.over", "the game is over")
+        if s.needs:
+            return Game(settle(resolve(s, action)))
+        if s.phase is Phase.SHIFT and isinstance(action, Shift):
+            return Game(energy.shift(s, action))
+        if s.phase is Phase.SHIFT and isinstance(action, Collect):
+            return Game(settle(energy.collect(s)))
+        step = _CRAFT.get(type(action))
+        if s.phase is Phase.CRAFT and step is not None:
+            return Game(settle(step(s, action)))  # type: ignore[operator]
+        raise RuleError("cosmos.turn.decision", f"{action} is not a {s.phase.value} decision")
+
+    def legal(self) -> list[Action]:
+        """Every action the decision due takes (a Keep with the others under the deck in
+        the order drawn; any order is legal)."""
+        s = self.state
+        if s.phase is Phase.OVER:
+            return []
+        if s.needs:
+            return targets(s, s.needs[0])
+        if s.phase is Phase.SHIFT:
+            out: list[Action] = []
+            if s.moves < energy.MAX_MOVES:
+                out.append(Shift())
+                if s.own_moved or s.moves < energy.MAX_MOVES - 1:
+                    out += [Shift(c) for c in range(4) if s.dark[c]]
+            return [*out, Collect()] if s.own_moved else out
+        return _craft(s)
+
+    def final(self) -> tuple[tuple[Final, ...], tuple[int, ...], TieBreak]:
+        """Final scores, winners and the tie-break (advanced life included)."""
+        return final(self.state)
+
+
+def _craft(s: State) -> list[Action]:
+    g = geometry()
+    p = s.player()
+    b = p.board
+    out: list[Action] = []
+    empty_nebulae = [g.nebula_ids[n] for n, t in enumerate(b.tiles) if t == NONE]
+    for tile in sorted({nebula_tiles()[t].id for t in p.held_tiles}):
+        out += [PlaceNebula(tile, n) for n in empty_nebulae]
+    empty_stars = g.all_stars & ~b.all_stars
+    for t, held in enumerate(p.held_stars):
+        if held:
+            out += [PlaceStar(STARS[t], g.star_ids[i]) for i in bits(empty_stars)]
+    if p.held_life:
+        out += [PlaceLife(g.life_ids[i]) for i in bits(life_spots(b, "next-to-life"))]
+    for n in range(len(b.tiles)):
+        if craft.can_complete(b, n):
+            corners = b.all_stars & g.nebula_stars[n]
+            out += [Complete(g.nebula_ids[n], g.star_ids[i]) for i in bits(corners)]
+        if craft.can_advance(s, b, n):
+            out.append(Advance(g.nebula_ids[n]))
+    if p.waiting:
+        out.append(Discharge())
+        out += [
+            Discharge(cards()[c].id)
+            for c in p.slots
+            if c != NONE and cards()[c].cost.discharge_star
+        ]
+    costs = player_board().slot_costs
+    for slot, c in enumerate(p.slots):
+        if c == NONE:
+            out += [
+                GainPower(slot, kind)
+                for t, kind in enumerate(TYPES)
+                if p.hand[t] >= costs[slot] and s.power_decks[t]
+            ]
+    for c in p.slots:
+        if c != NONE and not cards()[c].cost.discharge_star and not craft.cannot(s, cards()[c]):
+            card = cards()[c]
+            for pay in _payments(p.hand, card):
+                out += [Use(card.id, pay, k) for k in range(len(card.effect))]
+    out += [CardSet(kind) for t, kind in enumerate(TYPES) if p.hand[t] >= main_board().set_size]
+    if p.sliders[SUPERNOVA]:
+        out += [Supernova(g.star_ids[i]) for i in bits(b.all_stars & ~b.nova)]
+    if p.sliders[DNA]:
+        out += [Stabilize(g.life_ids[i]) for i in bits(b.proto)]
+    if p.sliders[GRAVITON]:
+        for i in bits(b.all_stars & ~b.nova):
+            out += [
+                Move(g.star_ids[i], g.star_ids[j]) for j in bits(hops(i, b.all_stars, g.star_stars))
+            ]
+        for i in bits(b.life):
+            out += [Move(g.life_ids[i], g.life_ids[j]) for j in bits(hops(i, b.life, g.life_life))]
+    out += [Omega(size) for size in (1, 2, 3) if s.stacks[size - 1]]
+    return [*out, Omega(0)]
+
+
+def _payments(hand: tuple[int, ...], card: PowerCard) -> list[tuple[EnergyType, ...]]:
+    n, suit = card.cost.cards, card.cost.suit
+    if suit is Suit.MATCHING:
+        return [(kind,) * n for t, kind in enumerate(TYPES) if hand[t] >= n]
+    if suit is not Suit.ANY:
+        kind = EnergyType(suit.value)
+        return [(kind,) * n] if hand[TYPES.index(kind)] >= n else []
+    return [
+        tuple(TYPES[t] for t in combo)
+        for combo in combinations_with_replacement(range(4), n)
+        if all(combo.count(t) <= hand[t] for t in range(4))
+    ]
