@@ -7,7 +7,15 @@ from pnp.cosmos.text import text
 from pnp.draw.shapes import Document, Flip
 from pnp.layouts.cards import CardFace, CardOptions, card_pages
 from pnp.layouts.cosmos import icons
-from pnp.layouts.cosmos.cards import back, energy_front, goal_front, power_front
+from pnp.layouts.cosmos.cards import (
+    back,
+    energy_emblem,
+    energy_front,
+    goal_emblem,
+    goal_front,
+    power_emblem,
+    power_front,
+)
 from pnp.paper import Backs, Paper
 
 
@@ -32,7 +40,11 @@ def goal_cards_document(paper: Paper, options: CardOptions) -> Document:
     fronts = [goal_front(g, board) for g in goals()]
     title = text("print.cards.goals").format(n=len(fronts))
     return _document(
-        title, fronts, [back(text("print.cards.goal_back"))] * len(fronts), paper, options
+        title,
+        fronts,
+        [back(text("print.cards.goal_back"), goal_emblem)] * len(fronts),
+        paper,
+        options,
     )
 
 
@@ -41,7 +53,11 @@ def energy_cards_document(paper: Paper, options: CardOptions) -> Document:
     fronts = [energy_front(kind) for kind in deck]
     title = text("print.cards.energy").format(n=len(fronts))
     return _document(
-        title, fronts, [back(text("print.cards.energy_back"))] * len(fronts), paper, options
+        title,
+        fronts,
+        [back(text("print.cards.energy_back"), energy_emblem)] * len(fronts),
+        paper,
+        options,
     )
 
 
@@ -49,7 +65,10 @@ def power_cards_document(paper: Paper, options: CardOptions) -> Document:
     cards = power_cards()
     fronts = [power_front(c) for c in cards]
     backs = [
-        back(text("print.cards.power_back").format(type=c.type.label()), icons.Energy(c.type.value))
+        back(
+            text("print.cards.power_back").format(type=c.type.label()),
+            power_emblem(icons.Energy(c.type.value)),
+        )
         for c in cards
     ]
     title = text("print.cards.power").format(n=len(fronts))

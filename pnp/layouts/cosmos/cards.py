@@ -4,6 +4,7 @@ shared card pages (sizes, bleed, duplex or folded backs, print-shop pages)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
 
 from pnp.cosmos.model import EnergyType, Goal, GoalCount, MainBoard, PowerCard
@@ -159,8 +160,34 @@ def _section(area: Box, heading: str, words: str) -> list[Item]:
     return items + text_block(body.x, body.top, lines, size)
 
 
-def back(words: str, icon: icons.Energy | None = None) -> CardFace:
-    """A light field to the bleed, a hexagon emblem, the card's kind either way up."""
+Emblem = Callable[[float, float, float], list[Item]]  # drawn at a centre, in a size
+
+
+def goal_emblem(cx: float, cy: float, size: float) -> list[Item]:
+    return icons.nebula(3, cx, cy, size)
+
+
+def energy_emblem(cx: float, cy: float, size: float) -> list[Item]:
+    """The four energy types round the centre, clockwise from Light at the top left."""
+    d = size * 0.24
+    spots = ((-d, d), (d, d), (d, -d), (-d, -d))
+    return [
+        i
+        for kind, (dx, dy) in zip(icons.Energy, spots, strict=True)
+        for i in icons.energy(kind, cx + dx, cy + dy, size * 0.4)
+    ]
+
+
+def power_emblem(kind: icons.Energy) -> Emblem:
+    def draw(cx: float, cy: float, size: float) -> list[Item]:
+        return icons.energy(kind, cx, cy, size)
+
+    return draw
+
+
+def back(words: str, emblem: Emblem) -> CardFace:
+    """A light field to the bleed, a hexagon round the deck's emblem, the game's name
+    and the card's kind."""
 
     def face(trim: Box, reach: float) -> list[Item]:
         field = trim.inset(-reach)
@@ -171,10 +198,7 @@ def back(words: str, icon: icons.Energy | None = None) -> CardFace:
         items.append(
             Poly(icons.polygon(safe.cx, safe.cy, r * 0.82, 6), True, Stroke(GREY, 0.5), None)
         )
-        if icon is not None:
-            items += icons.energy(icon, safe.cx, safe.cy, r * 0.9)
-        else:
-            items += icons.nebula(3, safe.cx, safe.cy, r * 0.9)
+        items += emblem(safe.cx, safe.cy, r * 0.9)
         game = text("terms.game").upper()
         size = fit_size(game, safe.w - mm(4), 10, Font.BOLD, 6)
         gap = (safe.h / 2 - r) / 2
