@@ -15,6 +15,20 @@ from pnp.cosmos.state import NONE, TYPES, Phase, Player, State, cards
 LIFE_TOKENS = "life"
 
 
+def deal_energy(order: list[int], n: int) -> tuple[list[int], list[int], int]:
+    """Energy tokens in ``order`` (a seat, or NONE for a dark token) dealt one at a time
+    to the controls clockwise from Light: each player's control, the dark tokens per
+    control, and the first player, whose token was dealt last (**D** when a dark token
+    comes last: the last player token dealt)."""
+    where, dark = [0] * n, [0, 0, 0, 0]
+    for k, token in enumerate(order):
+        if token == NONE:
+            dark[k % 4] += 1
+        else:
+            where[token] = k % 4
+    return where, dark, [t for t in order if t != NONE][-1]
+
+
 def start(names: tuple[str, ...], seed: int) -> State:
     """The game of ``names`` (seating order) dealt from ``seed``."""
     if not 2 <= len(names) <= 4 or len(set(names)) != len(names):
@@ -50,13 +64,7 @@ def start(names: tuple[str, ...], seed: int) -> State:
 
     order = list(range(n)) + [NONE] * count.dark_energy
     rng.shuffle(order)
-    where, dark = [0] * n, [0, 0, 0, 0]
-    for k, token in enumerate(order):
-        if token == NONE:
-            dark[k % 4] += 1
-        else:
-            where[token] = k % 4
-    first = [t for t in order if t != NONE][-1]
+    where, dark, first = deal_energy(order, n)
 
     players = []
     for _ in range(n):
