@@ -91,12 +91,12 @@ def edit(g: Game, **changes: object) -> Game:
     return Game(g.state._replace(**changes))  # type: ignore[arg-type]
 
 
-def player(g: Game, i: int | None = None, **changes: object) -> Game:
+def player(g: Game, i: int | None = None, /, **changes: object) -> Game:
     s = g.state
     return Game(s.with_player(s.player(i)._replace(**changes), i))  # type: ignore[arg-type]
 
 
-def crafting(g: Game | None = None, **changes: object) -> Game:
+def crafting(g: Game | None = None, /, **changes: object) -> Game:
     """The active player's craft phase, with ``changes`` to their player."""
     g = edit(g or game(), phase=Phase.CRAFT, needs=(), moves=1, own_moved=True)
     return player(g, **changes)
