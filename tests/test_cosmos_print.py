@@ -209,3 +209,22 @@ def test_a4_and_letter_pages_differ_in_size_only(kits: dict[str, Path]) -> None:
     assert box(a4, "/MediaBox")[2:] == pytest.approx((A4.width, A4.height))
     assert box(letter, "/MediaBox")[2:] == pytest.approx((LETTER.width, LETTER.height))
     assert "Speed of Light" in a4.extract_text() and "Speed of Light" in letter.extract_text()
+
+
+def test_a_group_carried_on_to_the_next_page_says_so() -> None:
+    from pnp.draw.shapes import Item
+    from pnp.geometry import Box
+    from pnp.layouts.cosmos.token_sheet import TokenGroup, layout
+    from pnp.units import mm
+
+    def face(cx: float, cy: float, side: float) -> list[Item]:
+        return []
+
+    group = TokenGroup("9 things", mm(50), (face,) * 9, (face,) * 9)
+    pages = layout([group], Box(0, 0, mm(100), mm(120)), "{heading} (continued)")
+    assert [[h for h, _, _ in page] for page in pages] == [
+        ["9 things"],
+        ["9 things (continued)"],
+        ["9 things (continued)"],
+    ]
+    assert [len(placed) for page in pages for _, _, placed in page] == [4, 4, 1]

@@ -54,7 +54,8 @@ def nebula_tiles_document(paper: Paper, duplex: Flip | None = None) -> Document:
 
     name = text("print.tokens.tiles_title")
     fold = None if duplex else text("print.tokens.fold")
-    pages = token_pages(tile_groups(), paper, footer(name), fold, duplex or Flip.LONG)
+    more = text("print.tokens.continued")
+    pages = token_pages(tile_groups(), paper, footer(name), fold, more, duplex or Flip.LONG)
     title = f"{text('terms.game')}: {name}"
     return Document(title, tuple(pages), duplex, subject=title)
 
@@ -68,6 +69,7 @@ def tokens_document(paper: Paper, duplex: Flip | None = None) -> Document:
     name = text("print.tokens.tokens_title")
     fold = None if duplex else text("print.tokens.fold")
     groups = token_groups(tokens(), advanced_life())
-    pages = token_pages(groups, paper, footer(name), fold, duplex or Flip.LONG)
+    more = text("print.tokens.continued")
+    pages = token_pages(groups, paper, footer(name), fold, more, duplex or Flip.LONG)
     title = f"{text('terms.game')}: {name}"
     return Document(title, tuple(pages), duplex, subject=title)

@@ -49,14 +49,18 @@ def _front_area(paper: Paper, fold: bool) -> Box:
     return Box(p.x + mm(1), low, p.w - mm(2), top - low)
 
 
-def layout(groups: Sequence[TokenGroup], area: Box) -> list[list[tuple[str, Box, list[Placed]]]]:
+def layout(
+    groups: Sequence[TokenGroup], area: Box, continued: str
+) -> list[list[tuple[str, Box, list[Placed]]]]:
     """Pages of (heading, heading box, tokens): each group's grid under its heading,
-    carried on to the next page where the page is full."""
+    carried on to the next page where the page is full, its heading then ``continued``
+    (formatted with the heading)."""
     pages: list[list[tuple[str, Box, list[Placed]]]] = [[]]
     top = area.top
     for group in groups:
         per_row = int(area.w // group.side)
         todo = list(zip(group.fronts, group.backs, strict=True))
+        heading = group.heading
         while todo:
             rows = int((top - HEADING - area.y) // group.side)
             if rows < 1:
@@ -81,7 +85,8 @@ def layout(groups: Sequence[TokenGroup], area: Box) -> list[list[tuple[str, Box,
                 )
                 for k, (front, back) in enumerate(chunk)
             ]
-            pages[-1].append((group.heading, head, placed))
+            pages[-1].append((heading, head, placed))
+            heading = continued.format(heading=group.heading)
             top = head.y - used_rows * group.side - GROUP_GAP
     return [page for page in pages if page]
 
@@ -91,13 +96,14 @@ def token_pages(
     paper: Paper,
     footer: str,
     fold_words: str | None,
+    continued: str,
     flip: Flip = Flip.LONG,
 ) -> list[Page]:
     """``fold_words`` (what the fold line says) prints the backs below the fold; None
     prints them on the next page, for duplex."""
     fold = fold_words is not None
     pages: list[Page] = []
-    for page in layout(groups, _front_area(paper, fold)):
+    for page in layout(groups, _front_area(paper, fold), continued):
         fronts: list[Item] = []
         backs: list[Item] = []
         for heading, head, placed in page:
