@@ -1,0 +1,210 @@
+"""The Cosmos engine's end phase, goals counted from the board, the end of the game and
+final scoring (seed 001 "END PHASE", "UNIVERSAL GOALS", "END OF GAME"), and random legal
+play from set-up to the end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.cosmos.actions import Discard, Omega
+from pnp.cosmos.board import Board
+from pnp.cosmos.content import goal, goals, tokens
+from pnp.cosmos.flow import end_phase
+from pnp.cosmos.galaxy import galaxy
+from pnp.cosmos.game import Game
+from pnp.cosmos.goals_count import count
+from pnp.cosmos.model import EnergyType, Sector
+from pnp.cosmos.scoring import TieBreak
+from pnp.cosmos.state import NONE, Phase, Points, State
+from tests.test_cosmos_engine import board, game, refused
+
+L, T = EnergyType.LIGHT, EnergyType.TIME
+
+
+def goal_index(ident: str) -> int:
+    return next(i for i, g in enumerate(goals()) if g.id == ident)
+
+
+def with_boards(s: State, *boards: Board) -> State:
+    return s._replace(
+        players=tuple(p._replace(board=b) for p, b in zip(s.players, boards, strict=True))
+    )
+
+
+def proto(n: int) -> Board:
+    return board(proto=tuple(f"L{k}" for k in range(1, 1 + 2 * n, 2)))
+
+
+def test_proto_life_goal_example() -> None:
+    # Magenta and cyan have 7 proto life each, violet 3: 6, 6 and 0.
+    s = game(3).state
+    track = (goal_index("stable-life"), goal_index("delta-life"), goal_index("proto-life"), NONE)
+    s = with_boards(s._replace(track=track), proto(7), proto(7), proto(3))
+    deck = s.goal_deck
+    s = end_phase(s)
+    assert s.scored[-1].goal == "proto-life" and s.scored[-1].counts == (7, 7, 3)
+    assert [p.points.goals for p in s.players] == [6, 6, 0]
+    assert s.track == (deck[0], track[0], track[1], NONE) and s.goal_deck == deck[1:]
+
+
+def test_second_places_and_nobody_scoring() -> None:
+    s = game(4).state
+    s = with_boards(
+        s._replace(track=(NONE, NONE, goal_index("proto-life"), NONE)),
+        proto(5),
+        proto(3),
+        proto(3),
+        proto(0),
+    )
+    assert [p.points.goals for p in end_phase(s).players] == [6, 3, 3, 0]
+    s = with_boards(s, proto(0), proto(0), proto(0), proto(0))
+    s = end_phase(s)
+    assert s.scored[-1].points == (0, 0, 0, 0) and s.track[3] == NONE
+
+
+def test_goals_counted_from_the_board() -> None:
+    g = galaxy()
+    border = next(sp.id for sp in g.life if set(sp.sectors) == {Sector.DELTA, Sector.PSI})
+    b = board(
+        h=("S1", "S4", "S5"),
+        he=("S8", "S13"),
+        o=("S9",),
+        c=("S70",),
+        nova=("S13", "S70"),
+        proto=("L1", "L2", border),
+        stable=("L99",),
+        tiles={"N1": "1A", "N2": "2A", "N12": "1B", "N8": "3A"},
+        done=("N1", "N2", "N12", "N8"),
+        advanced=(("N1", 8),),
+    )
+    want = {
+        "stable-life": 1,
+        "proto-life": 3,
+        "supernovae": 2,
+        "carbon-stars": 0,  # its only C star is a supernova
+        "helium-stars": 1,
+        "oxygen-stars": 1,
+        "delta-nebulae": 1 + 2,
+        "psi-nebulae": 1,
+        "phi-nebulae": 3,
+        "size-1-nebulae": 2,
+        "star-group": 6,  # S1 S4 S5 S8 S9 S13 joined; S70 alone
+        "advanced-neighbours": 6,  # N1's six corners, each once
+        "time-crystals": 4,
+    }
+    for ident, n in want.items():
+        assert count(goal(ident), b, 4) == n, ident
+    in_delta = count(goal("delta-life"), b, 0)
+    in_psi = count(goal("psi-life"), b, 0)
+    assert in_delta >= 3 and in_psi >= 1  # the border life counts for both
+    assert count(goal("psi-life"), b._replace(proto=0), 0) == count(
+        goal("psi-life"), board(stable=("L99",)), 0
+    )
+
+
+def test_hand_limit_and_first_player() -> None:
+    s = game(3).state
+    s = s._replace(players=(s.players[0]._replace(hand=(6, 6, 0, 0)), *s.players[1:]))
+    first = s.first
+    s = end_phase(s._replace(active=first))
+    g = Game(s)
+    assert s.phase is Phase.HAND_LIMIT and g.to_move == 0 and len(g.legal()) == 3
+    refused(g, Discard(0, (L,)), "cosmos.hand-limit")
+    refused(g, Discard(1, (L, L)), "cosmos.hand-limit")
+    refused(g, Omega(0), "cosmos.step.target")
+    g = g.apply(Discard(0, (L, T)))
+    s = g.state
+    assert s.players[0].hand == (5, 5, 0, 0) and s.phase is Phase.SHIFT
+    assert s.first == s.active == (first + 1) % 3 and s.round == 1
+    two = game(2).state
+    assert end_phase(two).first == two.first  # not passed in a 2-player game
+
+
+def test_the_game_ends_when_the_supply_is_empty_or_the_last_goal_scored() -> None:
+    s = game(3).state
+    s = s._replace(players=(s.players[0]._replace(hand=(6, 6, 0, 0)), *s.players[1:]))
+    over = end_phase(s._replace(crystals=0))
+    assert over.phase is Phase.OVER and not over.needs  # no hand limit after the end
+    g = Game(over)
+    refused(g, Omega(0), "cosmos.game.over")
+    assert g.legal() == []
+    last = s._replace(goal_deck=(), track=(NONE, NONE, goal_index("supernovae"), NONE))
+    assert end_phase(last).phase is Phase.OVER
+    not_last = last._replace(
+        track=(goal_index("stable-life"), NONE, goal_index("supernovae"), NONE)
+    )
+    assert end_phase(not_last).phase is Phase.HAND_LIMIT
+
+
+def test_final_scoring_and_tie_break() -> None:
+    s = game(3).state
+    b = board(tiles={"N1": "1A"}, done=("N1",), advanced=(("N1", 7),))
+    players = (
+        s.players[0]._replace(points=Points(10, 3, 6, 6, 9), board=b, hand=(1, 0, 0, 0)),
+        s.players[1]._replace(points=Points(20, 3, 6, 0, 12), hand=(0, 2, 0, 0)),
+        s.players[2]._replace(points=Points(1, 0, 0, 0, 0)),
+    )
+    finals, won, tie = Game(s._replace(players=players, phase=Phase.OVER)).final()
+    assert [f.total for f in finals] == [41, 41, 1] and finals[0].advanced_life == 7
+    assert won == (1,) and tie is TieBreak.ENERGY_CARDS
+
+
+def conserved(s: State) -> None:
+    """Every piece is somewhere once, and no supply is negative."""
+    ps = s.players
+    assert min(s.supply_stars) >= 0 and s.supply_life >= 0 and s.crystals >= 0
+    for k, (_, total) in enumerate(tokens().stars):
+        on = sum((p.board.stars[k]).bit_count() + p.held_stars[k] for p in ps)
+        assert s.supply_stars[k] + on == total
+    alive = sum(p.board.life.bit_count() + p.held_life for p in ps)
+    assert s.supply_life + alive == dict(tokens().counts)["life"]
+    cards = (
+        len(s.deck) + len(s.discard) + sum(c != NONE for c in s.display) + sum(p.cards for p in ps)
+    )
+    assert cards == 60
+    kept = sum(len(n.cards) for n in s.needs if n.kind == "keep")
+    owned = sum(c != NONE for p in ps for c in p.slots)
+    assert sum(map(len, s.power_decks)) + owned + kept == 32
+    for p in ps:
+        assert min(p.hand) >= 0 and all(0 <= v <= 9 for v in p.sliders)
+        assert not p.board.proto & p.board.stable and p.board.nova & ~p.board.all_stars == 0
+        assert sum(m.bit_count() for m in p.board.stars) == p.board.all_stars.bit_count()
+
+
+def play(players: int, seed: int) -> Game:
+    g = Game.start(("A", "B", "C", "D")[:players], seed)
+    rng = random.Random(seed)
+    while not g.over:
+        legal = g.legal()
+        assert legal, g.state.phase
+        g = g.apply(rng.choice(legal))
+        conserved(g.state)
+    return g
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 2**32))
+def test_random_legal_play_reaches_the_end(players: int, seed: int) -> None:
+    g = play(players, seed)
+    s = g.state
+    finals, won, tie = g.final()
+    assert 1 <= s.round <= 8 and (s.crystals == 0 or len(s.scored) == 6)
+    for f, p in zip(finals, s.players, strict=True):
+        assert f.total == sum(p.points) + sum(v for _, v in p.board.advanced)
+        assert (
+            f.total
+            == f.nebulae + f.time_chamber + f.card_sets + f.power_cards + f.goals + f.advanced_life
+        )
+        assert f.goals == sum(r.points[s.players.index(p)] for r in s.scored)
+    best = max(f.total for f in finals)
+    assert all(finals[w].total == best for w in won)
+    assert (tie is TieBreak.NONE) == ([f.total for f in finals].count(best) == 1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_same_seed_plays_the_same_game(players: int) -> None:
+    assert play(players, 5).state == play(players, 5).state
