@@ -221,7 +221,9 @@ def test_collecting_cards_and_display_refill() -> None:
     assert TakeCard(DECK) in g.legal()
     g = g.apply(TakeCard(0))
     assert g.state.display[0] == NONE  # not refilled after each card
-    refused(g, TakeCard(0), "cosmos.step.target")
+    refused(g, TakeCard(0), "cosmos.collect.card")
+    refused(g, TakeCard(9), "cosmos.collect.card")
+    refused(g, TakeNebula(1), "cosmos.turn.decision")
     g = g.apply(TakeCard(1)).apply(TakeCard(DECK))
     assert g.state.phase is Phase.CRAFT and NONE not in g.state.display
     assert g.state.player(0).cards == 4 + 3
@@ -241,7 +243,8 @@ def test_nebula_choice_from_a_stack() -> None:
     g = g.apply(Shift()).apply(Collect())
     g = edit(g, stacks=(g.state.stacks[0], (), g.state.stacks[2]))
     assert g.legal() == [TakeNebula(1), TakeNebula(3)]
-    refused(g, TakeNebula(2), "cosmos.step.target")
+    refused(g, TakeNebula(2), "cosmos.collect.nebula")
+    refused(g, TakeCard(0), "cosmos.turn.decision")
     top = g.state.stacks[2][0]
     g = g.apply(TakeNebula(3))
     assert g.state.player(0).held_tiles == (top,)
@@ -422,7 +425,7 @@ def test_omega_nebula_placed_at_once_and_the_turn_ends() -> None:
     top = s0.stacks[1][0]
     g = g.apply(Omega(2))
     assert g.state.needs[0] == Need("place-nebula", s0.active, cards=(top,))
-    refused(g, Omega(1), "cosmos.step.target")
+    refused(g, Omega(1), "cosmos.turn.decision")
     g = g.apply(Choose("N1"))
     s = g.state
     p = s.player(s0.active)

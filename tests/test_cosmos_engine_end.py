@@ -115,7 +115,7 @@ def test_hand_limit_and_first_player() -> None:
     assert s.phase is Phase.HAND_LIMIT and g.to_move == 0 and len(g.legal()) == 3
     refused(g, Discard(0, (L,)), "cosmos.hand-limit")
     refused(g, Discard(1, (L, L)), "cosmos.hand-limit")
-    refused(g, Omega(0), "cosmos.step.target")
+    refused(g, Omega(0), "cosmos.turn.decision")
     g = g.apply(Discard(0, (L, T)))
     s = g.state
     assert s.players[0].hand == (5, 5, 0, 0) and s.phase is Phase.SHIFT

@@ -20,6 +20,12 @@ from pnp.cosmos.state import NONE, TYPES, Need, State, card_index, cards
 STARS = tuple(Star)
 AUTO_STABILIZE = ("that-life", "next-to-that-supernova", "next-to-O-stars", "next-to-C-stars")
 AUTO = ("time-crystal", "points", "gain-nebula")
+ANSWERS: dict[str, type] = {
+    "card": TakeCard,
+    "nebula": TakeNebula,
+    "keep": Keep,
+    "hand-limit": Discard,
+}
 
 
 def is_auto(need: Need) -> bool:
@@ -151,10 +157,6 @@ def targets(s: State, need: Need) -> list[Action]:
     return [*out, Stop()] if out and need.optional else out
 
 
-def _space(ids: dict[str, int], name: str) -> int:
-    return ids.get(name, NONE)
-
-
 def resolve(s: State, action: Action) -> State:
     """Answer the first need with ``action``."""
     need = s.needs[0]
@@ -165,17 +167,22 @@ def resolve(s: State, action: Action) -> State:
         while rest and rest[0] == need:
             rest = rest[1:]
         return s._replace(needs=rest)
-    if isinstance(action, Keep) and need.kind == "keep":
+    wanted = ANSWERS.get(need.kind, Choose)
+    if not isinstance(action, wanted):
+        raise RuleError(
+            "cosmos.turn.decision", f"{need.kind} is due: {wanted.__name__}, not {action}"
+        )
+    if isinstance(action, Keep):
         return _keep(s, need, action)
-    if isinstance(action, Discard) and need.kind == "hand-limit":
+    if isinstance(action, Discard):
         return _discard(s, need, action)
+    if isinstance(action, TakeCard):
+        return energy.take_card(s._replace(needs=s.needs[1:]), action)
+    if isinstance(action, TakeNebula):
+        return energy.take_nebula(s._replace(needs=s.needs[1:]), action)
     if action not in targets(s, need):
         raise RuleError("cosmos.step.target", f"{action} does not answer {need.kind}")
     s = s._replace(needs=s.needs[1:])
-    if isinstance(action, TakeCard):
-        return energy.take_card(s, action)
-    if isinstance(action, TakeNebula):
-        return energy.take_nebula(s, action)
     assert isinstance(action, Choose)
     return _choose(s, need, action)
 
