@@ -27,7 +27,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "cosmos"
-RADIUS = 4.4  # hexagon sides: 27 nebula spaces, 9 a sector
+# Hexagon sides: 27 nebula spaces, 9 a sector. A player places at most 19 nebulae (3 at
+# set-up, then at most 2 a turn for 8 rounds: spec "Galaxy geometry"), so 8 stay free.
+RADIUS = 4.4
 SEED = 19
 ELEMENTS = ("H", "He", "O", "C")
 STACKS = {1: 24, 2: 18, 3: 14}  # tiles of each size (spec: about 24 / 18 / 14)
@@ -162,7 +164,8 @@ def galaxy() -> str:
         "# scripts/derive_cosmos.py: do not edit by hand. Coordinates are in hexagon sides,",
         "# centre star at the origin, y up. A star touches the nebulae whose corner it is, a",
         "# life space the nebulae whose side it is; `stars` and `life` list adjacent spaces.",
-        f"# {len(centres)} nebula spaces, {len(vertices)} star spaces, {len(middles)} life spaces.",
+        f"# {len(centres)} nebula spaces, {len(vertices)} star spaces, {len(middles)} life spaces;",
+        "# a player places at most 19 nebulae (3 at set-up, 2 a turn for 8 rounds).",
         f'centre = "{centre}"',
         f'start_life = "{start_life}"',
         "",
