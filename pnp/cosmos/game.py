@@ -56,10 +56,15 @@ _CRAFT = {
 class Game:
     """An immutable game: ``apply`` returns the game after one more decision."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_s",)
 
     def __init__(self, state: State) -> None:
-        self.state = state
+        self._s = state
+
+    @property
+    def state(self) -> State:
+        """The state itself (immutable values), for bots, logs and views."""
+        return self._s
 
     @staticmethod
     def start(names: tuple[str, ...], seed: int) -> Game:
