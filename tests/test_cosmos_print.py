@@ -228,3 +228,15 @@ def test_a_group_carried_on_to_the_next_page_says_so() -> None:
         ["9 things (continued)"],
     ]
     assert [len(placed) for page in pages for _, _, placed in page] == [4, 4, 1]
+
+
+def test_every_print_command_is_the_command_it_names() -> None:
+    import click
+
+    from pnp.cli.cosmos import COMMANDS, cosmos
+
+    printing = [name for name, target in COMMANDS.items() if "cosmos_print" in target]
+    assert len(printing) == 11
+    for name in printing:
+        command = cosmos.get_command(click.Context(cosmos), name)
+        assert command is not None and command.name == name, name
