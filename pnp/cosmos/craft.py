@@ -5,6 +5,7 @@ actions and the omega. Each checks its rule and leaves the needs it opens."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from pnp.cosmos import energy
 from pnp.cosmos.actions import (
@@ -42,8 +43,6 @@ from pnp.cosmos.state import (
     card_index,
     cards,
 )
-
-ELEMENTS = {"H": 0, "He": 1, "O": 2, "C": 3}
 
 
 def _index(ids: dict[str, int], name: str, rule: str, what: str) -> int:
@@ -102,14 +101,25 @@ def place_life(s: State, a: PlaceLife) -> State:
     return s.with_player(p._replace(board=b, held_life=p.held_life - 1))
 
 
+@cache
+def _required() -> tuple[tuple[int, int, int, int], ...]:
+    """By tile: the stars of each type (H, He, O, C) it needs."""
+    out = []
+    for tile in nebula_tiles():
+        need = Counter(tile.stars)
+        out.append((need["H"], need["He"], need["O"], need["C"]))
+    return tuple(out)
+
+
 def can_complete(b: Board, n: int) -> bool:
-    tile = b.tile(n)
-    if tile is None or b.done >> n & 1:
+    t = b.tiles[n]
+    if t == NONE or b.done >> n & 1:
         return False
     corners = geometry().nebula_stars[n]
-    need = Counter(tile.stars)
     short = sum(
-        max(0, need[e] - (b.standard(k) & corners).bit_count()) for e, k in ELEMENTS.items()
+        max(0, want - (b.standard(k) & corners).bit_count())
+        for k, want in enumerate(_required()[t])
+        if want
     )
     return short <= (b.nova & corners).bit_count()
 
