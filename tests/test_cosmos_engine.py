@@ -4,7 +4,9 @@ examples (seed 001). Positions are set up directly on the state (``edit``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +18,6 @@ from pnp.cosmos.actions import (
     Choose,
     Collect,
     Complete,
-    Discard,
     Discharge,
     GainPower,
     Keep,
@@ -32,14 +33,13 @@ from pnp.cosmos.actions import (
     TakeNebula,
 )
 from pnp.cosmos.board import Board
-from pnp.cosmos.content import goal
 from pnp.cosmos.game import Game
 from pnp.cosmos.geometry import geometry
 from pnp.cosmos.model import EnergyType, Star
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.rules import RULES, RuleError
 from pnp.cosmos.setup import deal_energy
-from pnp.cosmos.state import NONE, Need, Phase, Player, Points, card_index
+from pnp.cosmos.state import NONE, Need, Phase, card_index
 
 L, T, G, C = EnergyType.LIGHT, EnergyType.TIME, EnergyType.GRAVITY, EnergyType.CHEMISTRY
 NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -447,9 +447,10 @@ def test_omega_stabilize_and_empty_stacks() -> None:
     assert g.apply(Choose("L1")).state.player(active).board.stable == life("L1")
 
 
-def test_rule_ids_are_listed() -> None:
-    assert all(r.startswith("cosmos.") for r in RULES)
-    assert goal("proto-life")
-    assert Points(1, 2, 3, 4, 5).add("goals", 1).goals == 6
-    assert Player(Board.empty()).crystals(5) == 0
-    assert Discard(0, (L,)).player == 0
+def test_every_engine_rule_is_in_rules_md_with_its_source() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "RULES.md").read_text(encoding="utf-8")
+    section = doc.split("## Crafting the Cosmos: rules the engine enforces", 1)[1]
+    rows = {m[1]: m[0] for m in re.finditer(r"^\| `(cosmos\.[a-z.-]+)` \|.*$", section, re.M)}
+    assert set(rows) == set(RULES)
+    for rule, row in rows.items():
+        assert re.search(r"spec|seed|\*\*D\*\*", row.rstrip(" |").rsplit("|", 1)[1]), rule
