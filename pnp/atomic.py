@@ -84,12 +84,16 @@ def output_problem(
                 f"{path} is a file this command reads: writing it would replace it; "
                 "give another output"
             )
-    folder = dest.parent
-    if folder_must_exist and not folder.is_dir():
-        return OutputError(f"cannot write {path}: {folder} is not a folder that exists")
+    if folder_must_exist and not dest.parent.is_dir():
+        return OutputError(f"cannot write {path}: {dest.parent} is not a folder that exists")
+    return folder_problem(dest.parent, path)
+
+
+def folder_problem(folder: Path, path: Path | None = None) -> OutputError | None:
+    """Why files could not be written into ``folder`` (made if missing), or None."""
     existing = next((p for p in (folder, *folder.parents) if p.exists()), None)
     if existing is not None and not existing.is_dir():
-        return OutputError(f"cannot write {path}: {existing} is not a folder")
+        return OutputError(f"cannot write {path or folder}: {existing} is not a folder")
     if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
         return OutputError(f"cannot write into {existing}: permission denied")
     return None

@@ -176,3 +176,15 @@ def test_write_refuses_a_file_the_run_read_unless_it_updates_it(tmp_path: Path) 
         atomic.write_text(settings, "a = 2\n")
     atomic.write_text(settings, "a = 2\n", update=True)
     assert settings.read_text() == "a = 2\n"
+
+
+@pytest.mark.parametrize(
+    "game", [["starcharts", "simulate", "--chart", "lyra-8"], ["astra", "simulate"]]
+)
+def test_a_logs_folder_that_cannot_be_made_is_refused_before_the_games(
+    run: Run, game: list[str]
+) -> None:
+    Path("a-file").write_text("")
+    result = run(*game, "--games", "100000", "--logs", "a-file/logs")
+    assert result.exit_code == 1 and "a-file is not a folder" in result.stderr
+    assert "Games" not in result.output  # refused before the first game, not after

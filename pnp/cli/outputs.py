@@ -43,3 +43,13 @@ def log_option_callback(ctx: click.Context, param: click.Parameter, value: Path 
     if value is not None:
         check_output(value, param.opts[0], folder_must_exist=True)
     return value
+
+
+def folder_option_callback(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
+    """A folder that files are written into after long work (``--logs``): checked now."""
+    from pnp import atomic
+
+    problem = None if value is None else atomic.folder_problem(value)
+    if problem is not None:
+        raise problem
+    return value

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import click
 from click.core import ParameterSource
 
+from pnp.cli.outputs import folder_option_callback
 from pnp.seeds import MAX_SEED
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -58,6 +59,7 @@ def simulation_options(f: F) -> F:
     f = click.option(
         "--logs",
         type=click.Path(file_okay=False, path_type=Path),
+        callback=folder_option_callback,
         help="Write each game's log here; the game's `check` replays any of them.",
     )(f)
     f = click.option(
