@@ -454,3 +454,10 @@ def test_every_engine_rule_is_in_rules_md_with_its_source() -> None:
     assert set(rows) == set(RULES)
     for rule, row in rows.items():
         assert re.search(r"spec|seed|\*\*D\*\*", row.rstrip(" |").rsplit("|", 1)[1]), rule
+
+
+@pytest.mark.parametrize("mask", [0, 1, 0b1010, (1 << 73) - 1, (1 << 98) | (1 << 3) | 0xFF0])
+def test_bits_lists_the_set_bits(mask: int) -> None:
+    from pnp.cosmos.geometry import bits
+
+    assert bits(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]

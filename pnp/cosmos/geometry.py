@@ -36,6 +36,8 @@ class Geometry(NamedTuple):
 
 def bits(mask: int) -> list[int]:
     """The indices of the set bits of ``mask``, lowest first."""
+    if mask.bit_count() > 8:  # reading the binary string is quicker for many bits
+        return [i for i, c in enumerate(bin(mask)[:1:-1]) if c == "1"]
     out = []
     while mask:
         low = mask & -mask
