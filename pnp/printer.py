@@ -10,18 +10,23 @@ used by every command that draws (``parse_profile``/``format_profile``)::
 
 from __future__ import annotations
 
-import math
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.atomic import target
 from pnp.draw.shapes import Flip
-from pnp.errors import PnpError, Problem, SourceError
+from pnp.errors import MissingFileError, PnpError, Problem, SourceError
 from pnp.paper import PAPERS
-from pnp.parsing import parse_toml
+from pnp.parsing import parse_toml, read_source
 
 MAX_OFFSET_MM = 10.0
 SCALE_RANGE = (98.0, 102.0)
 RULER_MM = 50.0
+LOCK_WAIT = 5.0  # seconds to wait for another `pnp printer set` to finish
 _WANTS = {"paper": str, "flip": str, "back_offset": float, "scale": float}  # for TOML errors
 
 
@@ -41,11 +46,21 @@ class PrinterProfile:
         return self.scale / 100.0
 
 
+def _number(value: float) -> str:
+    """``value`` for a message: a whole number from a file may be too large for a float."""
+    return (
+        f"{value:g}"
+        if isinstance(value, float) or abs(value) < 10**15
+        else f"a {len(str(abs(value)))}-digit number"
+    )
+
+
 def check_offset(dx: float, dy: float) -> None:
-    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET_MM for v in (dx, dy)):
+    # Compared as they are, never converted: NaN, infinities and huge whole numbers fail.
+    if not all(abs(v) <= MAX_OFFSET_MM for v in (dx, dy)):
         raise ProfileError(
-            f"a back offset is at most {MAX_OFFSET_MM:g} mm each way, not {dx:g},{dy:g}: "
-            "print `pnp calibrate` again and read the back's grid"
+            f"a back offset is at most {MAX_OFFSET_MM:g} mm each way, not "
+            f"{_number(dx)},{_number(dy)}: print `pnp calibrate` again and read the back's grid"
         )
 
 
@@ -53,8 +68,9 @@ def check_scale(percent: float) -> None:
     low, high = SCALE_RANGE
     if not low <= percent <= high:
         raise ProfileError(
-            f"the scale is between {low:g} and {high:g} %, not {percent:g}: a printer further "
-            "off than 1 mm in 50 needs fixing in its own settings (print at 100 %, actual size)"
+            f"the scale is between {low:g} and {high:g} %, not {_number(percent)}: a printer "
+            "further off than 1 mm in 50 needs fixing in its own settings (print at 100 %, "
+            "actual size)"
         )
 
 
@@ -150,12 +166,45 @@ def describe(profile: PrinterProfile) -> list[str]:
 
 
 def load_profile(path: Path) -> PrinterProfile:
-    """The stored profile, or the defaults when none is saved."""
+    """The stored profile, or the defaults when none is saved. It is read like every
+    other input (``read_source``: a regular file of at most 1 MB, UTF-8)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        text = read_source(path)
+    except MissingFileError:
         return PrinterProfile()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-        raise ProfileError(f"{path}: cannot read the printer profile: {reason}") from None
     return parse_profile(text, str(path))
+
+
+@contextmanager
+def profile_lock(path: Path) -> Iterator[None]:
+    """Hold the lock file beside the profile (``printer.toml.lock``) while it is read,
+    changed and written back, so that two ``pnp printer set`` at once both count. A lock
+    held elsewhere for more than ``LOCK_WAIT`` seconds is a ``ProfileError``."""
+    import fcntl
+
+    lock = target(path).with_name(target(path).name + ".lock")
+    try:
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+    except OSError as exc:
+        raise ProfileError(f"{lock}: cannot lock the printer profile: {exc.strerror}") from None
+    try:
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise ProfileError(
+                        f"{lock}: another pnp has been changing the printer profile for "
+                        f"{LOCK_WAIT:g} s (try again once it is done)"
+                    ) from None
+                time.sleep(0.02)
+            except OSError as exc:
+                raise ProfileError(
+                    f"{lock}: cannot lock the printer profile: {exc.strerror}"
+                ) from None
+        yield
+    finally:
+        os.close(fd)  # which releases the lock

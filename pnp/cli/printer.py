@@ -33,20 +33,23 @@ def set_(
     """Store readings from `pnp calibrate`; the ones not given are kept."""
     from pnp import atomic
     from pnp.draw.shapes import Flip
-    from pnp.printer import ProfileError, describe, format_profile, updated
+    from pnp.printer import ProfileError, describe, format_profile, profile_lock, updated
 
     if (paper, flip, back_offset, scale, ruler) == (None,) * 5:
         raise click.UsageError(
             "give at least one of --paper, --flip, --back-offset, --scale, --ruler"
         )
-    try:
-        profile = updated(
-            stored_profile(), paper, Flip(flip) if flip else None, back_offset, scale, ruler
-        )
-    except ProfileError as exc:
-        raise click.UsageError(str(exc)) from None
-    atomic.write_text(profile_path(), format_profile(profile))
-    click.echo(f"saved {profile_path()}")
+    path = profile_path()
+    with profile_lock(path):
+        stored = stored_profile()  # a profile that cannot be read is no usage error
+        try:
+            profile = updated(
+                stored, paper, Flip(flip) if flip else None, back_offset, scale, ruler
+            )
+        except ProfileError as exc:
+            raise click.UsageError(str(exc)) from None
+        atomic.write_text(path, format_profile(profile), update=True)
+    click.echo(f"saved {path}")
     for line in describe(profile):
         click.echo(f"  {line}")
 
@@ -57,19 +60,23 @@ def show() -> None:
     from pnp.printer import describe
 
     path = profile_path()
+    profile = stored_profile()
     saved = "" if path.is_file() else " (not saved yet: these are the defaults)"
     click.echo(f"{path}{saved}")
-    for line in describe(stored_profile()):
+    for line in describe(profile):
         click.echo(f"  {line}")
 
 
 @printer.command()
 def reset() -> None:
     """Forget the stored profile."""
+    from pnp.printer import profile_lock
+
     path = profile_path()
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        click.echo(f"no profile at {path}")
-        return
+    with profile_lock(path):
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            click.echo(f"no profile at {path}")
+            return
     click.echo(f"removed {path}")
