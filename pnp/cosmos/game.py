@@ -71,6 +71,14 @@ class Game:
         return Game(start(names, seed))
 
     @property
+    def players(self) -> tuple[str, ...]:
+        return self._s.names
+
+    @property
+    def phase(self) -> Phase:
+        return self._s.phase
+
+    @property
     def over(self) -> bool:
         return self.state.phase is Phase.OVER
 

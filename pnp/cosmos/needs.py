@@ -132,7 +132,7 @@ def targets(s: State, need: Need) -> list[Action]:
         out = [Choose(g.life_ids[i]) for i in bits(spots)]
     elif k == "supernova":
         out = [Choose(g.star_ids[i]) for i in bits(b.all_stars & ~b.nova)]
-    elif k in ("unsupernova",):
+    elif k == "unsupernova":
         out = [Choose(g.star_ids[i]) for i in bits(b.nova)]
     elif k == "discard-star":
         out = [Choose(g.star_ids[i]) for i in bits(b.all_stars)]
