@@ -18,6 +18,7 @@ from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.game import Game
 from pnp.cosmos.goals_count import count
 from pnp.cosmos.model import EnergyType, Sector
+from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.scoring import TieBreak
 from pnp.cosmos.state import NONE, Phase, Points, State
 from tests.test_cosmos_engine import board, game, refused
@@ -169,6 +170,11 @@ def conserved(s: State) -> None:
     kept = sum(len(n.cards) for n in s.needs if n.kind == "keep")
     owned = sum(c != NONE for p in ps for c in p.slots)
     assert sum(map(len, s.power_decks)) + owned + kept == 32
+    pending = sum(len(n.cards) for n in s.needs if n.kind == "place-nebula")
+    placed = sum(sum(t != NONE for t in p.board.tiles) + len(p.held_tiles) for p in ps)
+    assert sum(map(len, s.stacks)) + placed + pending == len(nebula_tiles())
+    advanced = sum(len(p.board.advanced) for p in ps)
+    assert len(s.life_stack) + advanced == 2 * len(ps) + 16
     for p in ps:
         assert min(p.hand) >= 0 and all(0 <= v <= 9 for v in p.sliders)
         assert not p.board.proto & p.board.stable and p.board.nova & ~p.board.all_stars == 0
