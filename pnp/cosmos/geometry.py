@@ -20,7 +20,6 @@ class Geometry(NamedTuple):
     star_stars: tuple[int, ...]  # by star space: the adjacent star spaces
     star_life: tuple[int, ...]  # by star space: the life spaces next to it
     life_life: tuple[int, ...]  # by life space: the adjacent life spaces
-    life_stars: tuple[int, ...]  # by life space: the two stars at its ends
     nebula_stars: tuple[int, ...]  # by nebula space: its six corners
     nebula_life: tuple[int, ...]  # by nebula space: its six sides
     star_sector: dict[Sector, int]  # star spaces touching each sector
@@ -31,7 +30,6 @@ class Geometry(NamedTuple):
     start_life: int
     all_stars: int
     all_life: int
-    all_nebulae: int
 
 
 def bits(mask: int) -> list[int]:
@@ -67,7 +65,6 @@ def geometry() -> Geometry:
         tuple(_mask(si, s.stars) for s in g.stars),
         tuple(_mask(li, s.life) for s in g.stars),
         tuple(_mask(li, s.life) for s in g.life),
-        tuple(_mask(si, s.stars) for s in g.life),
         tuple(_mask(si, n.stars) for n in g.nebulae),
         tuple(_mask(li, n.life) for n in g.nebulae),
         {k: sum(1 << si[s.id] for s in g.stars if k in s.sectors) for k in Sector},
@@ -78,7 +75,6 @@ def geometry() -> Geometry:
         li[g.start_life],
         (1 << len(si)) - 1,
         (1 << len(li)) - 1,
-        (1 << len(ni)) - 1,
     )
 
 
