@@ -36,22 +36,6 @@ from pnp.cosmos.scoring import TieBreak
 from pnp.cosmos.setup import start
 from pnp.cosmos.state import DNA, GRAVITON, NONE, SUPERNOVA, TYPES, Phase, State, cards
 
-_CRAFT = {
-    PlaceNebula: craft.place_nebula,
-    PlaceStar: craft.place_star,
-    PlaceLife: craft.place_life,
-    Complete: craft.complete,
-    Discharge: craft.discharge,
-    Advance: craft.advance,
-    GainPower: craft.gain_power,
-    Use: craft.use,
-    CardSet: craft.card_set,
-    Supernova: craft.supernova,
-    Stabilize: craft.stabilize_one,
-    Move: craft.move,
-    Omega: craft.omega,
-}
-
 
 class Game:
     """An immutable game: ``apply`` returns the game after one more decision."""
@@ -98,9 +82,8 @@ class Game:
             return Game(energy.shift(s, action))
         if s.phase is Phase.SHIFT and isinstance(action, Collect):
             return Game(settle(energy.collect(s)))
-        step = _CRAFT.get(type(action))
-        if s.phase is Phase.CRAFT and step is not None:
-            return Game(settle(step(s, action)))  # type: ignore[operator]
+        if s.phase is Phase.CRAFT:
+            return Game(settle(_craft_step(s, action)))
         raise RuleError("cosmos.turn.decision", f"{action} is not a {s.phase.value} decision")
 
     def legal(self) -> list[Action]:
@@ -123,6 +106,36 @@ class Game:
     def final(self) -> tuple[tuple[Final, ...], tuple[int, ...], TieBreak]:
         """Final scores, winners and the tie-break (advanced life included)."""
         return final(self.state)
+
+
+def _craft_step(s: State, a: Action) -> State:
+    if isinstance(a, PlaceNebula):
+        return craft.place_nebula(s, a)
+    if isinstance(a, PlaceStar):
+        return craft.place_star(s, a)
+    if isinstance(a, PlaceLife):
+        return craft.place_life(s, a)
+    if isinstance(a, Complete):
+        return craft.complete(s, a)
+    if isinstance(a, Discharge):
+        return craft.discharge(s, a)
+    if isinstance(a, Advance):
+        return craft.advance(s, a)
+    if isinstance(a, GainPower):
+        return craft.gain_power(s, a)
+    if isinstance(a, Use):
+        return craft.use(s, a)
+    if isinstance(a, CardSet):
+        return craft.card_set(s, a)
+    if isinstance(a, Supernova):
+        return craft.supernova(s, a)
+    if isinstance(a, Stabilize):
+        return craft.stabilize_one(s, a)
+    if isinstance(a, Move):
+        return craft.move(s, a)
+    if isinstance(a, Omega):
+        return craft.omega(s, a)
+    raise RuleError("cosmos.turn.decision", f"{a} is not a craft decision")
 
 
 def _craft(s: State) -> list[Action]:
