@@ -10,6 +10,7 @@ import pytest
 
 from pnp.cli import cli
 from pnp.cli.astra import astra
+from pnp.cli.cosmos import cosmos
 from pnp.cli.lazy import LazyGroup
 from pnp.cli.starcharts import starcharts
 from tests.conftest import Run
@@ -240,7 +241,7 @@ print("LOADED", sorted(m for m in sys.modules if m.startswith(unwanted)))
 
 
 def test_every_lazy_command_is_the_command_it_names() -> None:
-    for group in (cli, starcharts, astra):
+    for group in (cli, starcharts, astra, cosmos):
         assert isinstance(group, LazyGroup)
         for name in group.lazy:
             command = group.get_command(click.Context(group), name)

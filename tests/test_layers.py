@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 PNP = Path(__file__).resolve().parent.parent / "pnp"
-GAME_PACKAGES = ("starcharts", "astra")
+GAME_PACKAGES = ("starcharts", "astra", "cosmos")
 
 
 def _module(path: Path) -> str:
