@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "setup-sheet": "pnp.cli.cosmos_print:setup_sheet",
     "score-pad": "pnp.cli.cosmos_print:score_pad",
     "rules": "pnp.cli.cosmos_print:rules",
+    "check": "pnp.cli.cosmos_check:check",
 }
 
 
