@@ -5,12 +5,15 @@ and a closed stdin reads as the end of input."""
 
 import gc
 import os
+import signal
 import sys
+from types import FrameType
 
 INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C
 
 
 def main() -> None:
+    signal.signal(signal.SIGINT, _interrupt)
     try:
         _open_closed_streams()
         try:
@@ -28,10 +31,26 @@ def main() -> None:
     except BrokenPipeError:
         gone()
     finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)  # an interrupt put off till past the end
         # The process is ending: the collector's last pass over every object the run
         # made would only free memory the system takes back anyway, and it is a tenth
         # of a `score` run. Files are closed and streams flushed before this point.
         gc.freeze()
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C: a KeyboardInterrupt, but never in the middle of an import. A module built
+    in C turns any exception raised while it loads into an ImportError (numpy, which
+    shapely loads, prints the interrupt's traceback and then "ImportError: numpy._core.
+    multiarray failed to import"), so the interrupt waits until the import is done,
+    looking again every hundredth of a second."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            signal.signal(signal.SIGALRM, _interrupt)
+            signal.setitimer(signal.ITIMER_REAL, 0.01)
+            return
+        frame = frame.f_back
+    raise KeyboardInterrupt
 
 
 def gone() -> None:
