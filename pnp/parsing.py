@@ -90,6 +90,76 @@ def grid_row(line: str, limit: int) -> tuple[int, list[tuple[int, str]]]:
     return count, [(start + i, body[i]) for i in range(0, min(len(body), limit * step), step)]
 
 
+# Limits of a TOML file, checked before tomllib reads it and far above any real one (a
+# printer profile has 4 keys; an Astra end-of-game file about 60, lists 1 deep, keys of
+# 1 part). tomllib recurses into nested lists and tables (500 deep is a RecursionError)
+# and its work grows with the square of a key's dotted parts.
+TOML_MAX_DEPTH = 32  # lists and { tables } inside each other
+TOML_MAX_KEY_PARTS = 32  # the parts of one key or [table] header: a.b.c has 3
+TOML_MAX_KEYS = 10_000  # keys and [table] headers in one file
+# The next character that matters to ``toml_limits`` in a key (or a header), and in a value.
+_TOML_KEY_STOP = re.compile(r"""[\[\]{}=,.#"'\n]""")
+_TOML_VALUE_STOP = re.compile(r"""[\[\]{},#"'\n]""")
+_TOML_STRING = {
+    '"': re.compile(r'"(?:[^"\\\n]+|\\.)*+"?'),
+    "'": re.compile(r"'[^'\n]*+'?"),
+    '"""': re.compile(r'"""(?:[^"\\]+|\\[\s\S]|"(?!""))*+(?:"""(?:"{0,2}))?'),
+    "'''": re.compile(r"'''(?:[^']+|'(?!''))*+(?:'''(?:'{0,2}))?"),
+}
+
+
+def toml_limits(text: str) -> tuple[int, str, int] | None:
+    """Where ``text`` first goes past a limit of ``TOML_MAX_*``: the offset, the limit's
+    name in ``pnp.toml_messages.MESSAGES`` and its value; None if it stays within them.
+    One pass, linear, that only follows brackets, keys and strings (text in quotes and
+    comments may hold any character): whatever else is wrong is tomllib's to say."""
+    nested: list[str] = []  # the open [ and {
+    in_key, in_header = True, False
+    dots = keys = at = 0
+    while found := (_TOML_KEY_STOP if in_key else _TOML_VALUE_STOP).search(text, at):
+        char, at = found.group(), found.end()
+        if char == "#":
+            end = text.find("\n", at)
+            at = len(text) if end < 0 else end
+        elif char in "\"'":
+            quote = text[found.start() : found.start() + 3]
+            string = _TOML_STRING[quote if quote in _TOML_STRING else char]
+            match = string.match(text, found.start())
+            assert match is not None  # each pattern matches its opening quote
+            at = match.end()
+        elif char == "\n":
+            if not nested:  # a new statement: a key or a header
+                in_key, in_header, dots = True, False, 0
+        elif char == ".":
+            dots += 1
+            if dots >= TOML_MAX_KEY_PARTS:
+                return found.start(), "key-parts", TOML_MAX_KEY_PARTS
+        elif char == "=":
+            keys += 1
+            if keys > TOML_MAX_KEYS:
+                return found.start(), "keys", TOML_MAX_KEYS
+            in_key = False
+        elif char == "," and nested and nested[-1] == "{":
+            in_key, dots = True, 0
+        elif char == "[" and in_key and not nested:
+            keys += 1
+            if keys > TOML_MAX_KEYS:
+                return found.start(), "keys", TOML_MAX_KEYS
+            in_header, dots = True, 0
+            at += text.startswith("[", at)
+        elif char in "[{" and not in_header:
+            nested.append(char)
+            if len(nested) > TOML_MAX_DEPTH:
+                return found.start(), "depth", TOML_MAX_DEPTH
+            in_key, dots = char == "{", 0
+        elif char in "]}":
+            if in_header or nested:  # the rest of the line, or of the list or table
+                in_key = in_header = False
+            if nested:
+                nested.pop()
+    return None
+
+
 def parse_toml(
     text: str, path: str, rule: str = "", wants: Mapping[str, type] | None = None
 ) -> dict[str, Any]:
@@ -99,6 +169,14 @@ def parse_toml(
     written as one says what was expected. A number too long for Python (over 4,300
     digits, which tomllib refuses with a bare ``ValueError``) names ``rule``."""
     text = text.removeprefix("\ufeff")
+    beyond = toml_limits(text)
+    if beyond is not None:
+        from pnp.toml_messages import MESSAGES
+
+        start, name, limit = beyond
+        line, col = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+        message = MESSAGES[name].format(limit=f"{limit:,}") + (f" [{rule}]" if rule else "")
+        raise SourceError([Problem(path, line, col, message)])
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

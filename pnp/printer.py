@@ -11,6 +11,7 @@ used by every command that draws (``parse_profile``/``format_profile``)::
 from __future__ import annotations
 
 import os
+import reprlib  # a value from the file in a message: short however large or deep
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,7 +22,7 @@ from pnp.atomic import target
 from pnp.draw.shapes import Flip
 from pnp.errors import MissingFileError, PnpError, Problem, SourceError
 from pnp.paper import PAPERS
-from pnp.parsing import parse_toml, read_source
+from pnp.parsing import parse_toml, read_source, shown
 
 MAX_OFFSET_MM = 10.0
 SCALE_RANGE = (98.0, 102.0)
@@ -113,25 +114,29 @@ def parse_profile(text: str, path: str) -> PrinterProfile:
     unknown = sorted(set(data) - {"paper", "flip", "back_offset", "scale"})
     if unknown:
         problems.append(
-            f"unknown setting {unknown[0]!r} (expected paper, flip, back_offset, scale)"
+            f"unknown setting {shown(unknown[0])} (expected paper, flip, back_offset, scale)"
         )
     paper = data.get("paper", "a4")
     if not isinstance(paper, str) or paper not in PAPERS:
-        problems.append(f"paper is {' or '.join(f'{p!r}' for p in PAPERS)}, not {paper!r}")
+        problems.append(
+            f"paper is {' or '.join(f'{p!r}' for p in PAPERS)}, not {reprlib.repr(paper)}"
+        )
     flip = data.get("flip", "long")
     if flip not in ("long", "short"):
-        problems.append(f'flip is "long" or "short", not {flip!r}')
+        problems.append(f'flip is "long" or "short", not {reprlib.repr(flip)}')
     offset = data.get("back_offset", [0.0, 0.0])
     if not (
         isinstance(offset, list)
         and len(offset) == 2
         and all(isinstance(v, int | float) and not isinstance(v, bool) for v in offset)
     ):
-        problems.append(f"back_offset is two numbers in mm, like [1.5, -1], not {offset!r}")
+        problems.append(
+            f"back_offset is two numbers in mm, like [1.5, -1], not {reprlib.repr(offset)}"
+        )
         offset = [0.0, 0.0]
     scale = data.get("scale", 100.0)
     if not isinstance(scale, int | float) or isinstance(scale, bool):
-        problems.append(f"scale is a percentage like 100.4, not {scale!r}")
+        problems.append(f"scale is a percentage like 100.4, not {reprlib.repr(scale)}")
         scale = 100.0
     try:
         check_offset(*offset)
