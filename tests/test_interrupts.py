@@ -21,20 +21,23 @@ SCRIPT = Path(sys.executable).with_name("pnp")  # the console script a user runs
 PNP = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "pnp"]
 SCORE = ["astra", "score", str(EXAMPLES / "astra-endgame.toml")]
 PATIENCE = 10.0  # s; it takes a few hundredths, but the machine may be busy
+IMPORTS = {"PYTHONPROFILEIMPORTTIME": "1"}  # Python says on stderr each import it ends
 
 
 class Run:
     """``pnp ARGS`` started in ``folder`` in a process group of its own, its output and
     errors in files (so that they can be watched while it runs)."""
 
-    def __init__(self, folder: Path, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, folder: Path, *args: str, env: dict[str, str] | None = None, stdin: int | None = None
+    ) -> None:
         self.folder = folder
         self.out, self.err = folder / "stdout", folder / "stderr"
         with self.out.open("wb") as out, self.err.open("wb") as err:
             self.proc = subprocess.Popen(
                 [*PNP, *args],
                 cwd=folder,
-                stdin=subprocess.DEVNULL,
+                stdin=subprocess.DEVNULL if stdin is None else stdin,
                 stdout=out,
                 stderr=err,
                 env={**os.environ, **(env or {})},
@@ -124,7 +127,7 @@ def test_ctrl_c_right_after_start_ends_without_a_traceback_of_pnp(tmp_path: Path
 def test_ctrl_c_while_the_modules_load(tmp_path: Path, after: float, score_output: str) -> None:
     # Python reports each import as it ends: the signal comes once pnp's own entry point
     # is loaded, while the command line and the scorer load.
-    run = Run(tmp_path, *SCORE, env={"PYTHONPROFILEIMPORTTIME": "1"})
+    run = Run(tmp_path, *SCORE, env=IMPORTS)
     run.wait_for(lambda: "| pnp.entry\n" in run.err.read_text(), "pnp.entry loaded")
     time.sleep(after)
     elapsed = run.interrupt()
@@ -133,6 +136,29 @@ def test_ctrl_c_while_the_modules_load(tmp_path: Path, after: float, score_outpu
     else:
         assert_aborted(run, elapsed)
         assert run.out.read_text() in ("", score_output)
+
+
+def test_ctrl_c_while_numpy_loads(tmp_path: Path) -> None:
+    # numpy (which shapely loads to check a drawing) turned the interrupt into an
+    # "ImportError: numpy._core.multiarray failed to import" traceback, exit status 1.
+    run = Run(tmp_path, "starcharts", "sheet", "lyra-8", "-o", "s.pdf", env=IMPORTS)
+    run.wait_for(lambda: " numpy." in run.err.read_text(), "numpy loading")
+    elapsed = run.interrupt()
+    assert_aborted(run, elapsed)
+    assert not (tmp_path / "s.pdf").exists()
+
+
+def test_ctrl_c_at_a_prompt(tmp_path: Path) -> None:
+    # click turns it into its Abort "from None": still Ctrl-C, status 130.
+    read, write = os.pipe()  # an input that stays open: the game waits at its prompt
+    try:
+        run = Run(tmp_path, "starcharts", "versus-ai", "lyra-8", "--seed", "1", stdin=read)
+        run.wait_for(lambda: "'help'" in run.out.read_text(), "the first prompt")
+        elapsed = run.interrupt()
+    finally:
+        os.close(read)
+        os.close(write)
+    assert_aborted(run, elapsed)
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

@@ -61,7 +61,9 @@ def main() -> None:
     except click.ClickException as exc:
         exc.show()
         code = exc.exit_code
-    except click.Abort as exc:
-        click.echo("Aborted!", err=True)  # click has ended the line the terminal's ^C began
-        code = INTERRUPTED if isinstance(exc.__cause__, KeyboardInterrupt) else 1
+    except click.Abort as exc:  # Ctrl-C, or the end of input at a prompt
+        click.echo("Aborted!", err=True)
+        # click raises it from the interrupt, or at a prompt "from None" (the context stays)
+        interrupt = isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt)
+        code = INTERRUPTED if interrupt else 1
     sys.exit(code if isinstance(code, int) else 0)
