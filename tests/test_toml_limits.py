@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from pnp.astra.abilities import parse_abilities
 from pnp.astra.board import parse_boards
 from pnp.astra.endgame import parse_endgame
+from pnp.cosmos.record import parse_record
 from pnp.errors import PnpError, SourceError
 from pnp.parsing import (
     TOML_MAX_DEPTH,
@@ -146,9 +147,10 @@ def _pnp(args: list[str], cwd: Path, profile: Path) -> subprocess.CompletedProce
 def test_the_commands_reading_toml_say_one_line(tmp_path: Path, body: str, message: str) -> None:
     path = tmp_path / "f.toml"
     path.write_text(body + "\n", encoding="utf-8")
-    score = _pnp(["astra", "score", "f.toml"], tmp_path, tmp_path / "none.toml")
-    assert (score.returncode, score.stdout) == (1, "")
-    assert score.stderr == f"f.toml:{message} [astra.score.type]\n"
+    for game in ("astra", "cosmos"):
+        score = _pnp([game, "score", "f.toml"], tmp_path, tmp_path / "none.toml")
+        assert (score.returncode, score.stdout) == (1, "")
+        assert score.stderr == f"f.toml:{message} [{game}.score.type]\n"
     show = _pnp(["printer", "show"], tmp_path, path)
     assert (show.returncode, show.stdout) == (1, "")
     assert show.stderr.splitlines()[0] == f"{path}:{message}"
@@ -163,12 +165,14 @@ PARSERS: dict[str, Callable[[str, str], object]] = {
     "parse_toml": parse_toml,
     "printer profile": parse_profile,
     "astra end of game": parse_endgame,
+    "cosmos game record": parse_record,
     "TomlChecker": _endgame,
     "astra boards": parse_boards,
     "astra abilities": parse_abilities,
 }
 SEEDS = [
     (ROOT / "docs" / "examples" / "astra-endgame.toml").read_text(encoding="utf-8"),
+    (ROOT / "docs" / "examples" / "cosmos-game.toml").read_text(encoding="utf-8"),
     'paper = "letter"\nflip = "short"\nback_offset = [1.5, -1]\nscale = 100.4\n',
     (ROOT / "data" / "astra" / "board.toml").read_text(encoding="utf-8"),
 ]
@@ -272,7 +276,7 @@ _KEYS = st.lists(
 )
 
 
-@FUZZ
+@settings(FUZZ, max_examples=100)
 @given(st.lists(st.tuples(_KEYS, _VALUES), max_size=6), st.booleans())
 def test_valid_toml_within_the_limits_reads_as_tomllib_reads_it(
     pairs: list[tuple[list[str], tuple[str, int]]], headers: bool
