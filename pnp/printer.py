@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.atomic import target
+from pnp.atomic import make_folder, target
 from pnp.draw.shapes import Flip
 from pnp.errors import MissingFileError, PnpError, Problem, SourceError
 from pnp.paper import PAPERS
@@ -188,8 +188,8 @@ def profile_lock(path: Path) -> Iterator[None]:
     import fcntl
 
     lock = target(path).with_name(target(path).name + ".lock")
+    make_folder(lock.parent)
     try:
-        lock.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
     except OSError as exc:
         raise ProfileError(f"{lock}: cannot lock the printer profile: {exc.strerror}") from None

@@ -185,3 +185,23 @@ def test_a_number_out_of_range_is_the_range_message(text: str, message: str) -> 
     with pytest.raises(SourceError) as caught:
         parse_profile(text + "\n", "printer.toml")
     assert str(caught.value).startswith(f"printer.toml:1:1: {message}")
+
+
+def test_the_lock_s_folder_is_made_by_set_only(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PNP_PRINTER", str(tmp_path / "new" / "printer.toml"))
+    assert run("printer", "reset").exit_code == 0
+    assert not (tmp_path / "new").exists()
+    assert run("printer", "set", "--paper", "letter").exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == [
+        "printer.toml",
+        "printer.toml.lock",
+    ]
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    monkeypatch.setenv("PNP_PRINTER", str(tmp_path / "file" / "printer.toml"))
+    result = run("printer", "set", "--paper", "letter")
+    assert (result.exit_code, result.output) == (
+        1,
+        f"cannot write into {tmp_path / 'file'}: {tmp_path / 'file'} is not a folder\n",
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from pnp.cli.options import FLIP, OFFSET, PAPER, SCALE, profile_path, stored_profile
@@ -73,6 +75,9 @@ def reset() -> None:
     from pnp.printer import profile_lock
 
     path = profile_path()
+    if not os.path.lexists(path):  # nothing to lock: no folder made for the lock
+        click.echo(f"no profile at {path}")
+        return
     with profile_lock(path):
         try:
             path.unlink()
