@@ -1,0 +1,115 @@
+"""Replaying a Crafting the Cosmos game log through the engine: the first illegal step
+stops the replay with ``FILE:LINE:COL: message [rule]``. The finished game is scored
+from its record (``game_record``) as ``pnp cosmos score`` scores a file, so both print
+the same table; ``final_state_text`` writes that record out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.cosmos.content import goals
+from pnp.cosmos.game import Game
+from pnp.cosmos.log import GameLog, at_turn_start, parse_log, said
+from pnp.cosmos.notation import format_action
+from pnp.cosmos.record import GoalRecord, PlayerRecord, Points, Record
+from pnp.cosmos.rules import RuleError
+from pnp.cosmos.state import Phase
+from pnp.errors import Problem, SourceError
+from pnp.parsing import read_source
+from pnp.score.cosmos import CosmosResult, score_record
+
+HINTS = 3  # legal decisions named when the log stops short or a line comes early
+
+
+def load_log(path: Path) -> GameLog:
+    return parse_log(read_source(path), str(path))
+
+
+def _stop(log: GameLog, line: int, col: int, message: str) -> SourceError:
+    return SourceError([Problem(log.path, line, col, message)])
+
+
+def _expected(game: Game) -> str:
+    legal = [format_action(a) for a in game.legal()]
+    more = ", …" if len(legal) > HINTS else ""
+    return ", ".join(legal[:HINTS]) + more
+
+
+def _not_due(game: Game, seat: int) -> str:
+    """Why player ``seat``'s turn cannot start now."""
+    s = game.state
+    names = game.players
+    if game.over:
+        return "the game is over: nothing is played after it has ended [cosmos.game.over]"
+    if s.phase is Phase.HAND_LIMIT:
+        need = s.needs[0]
+        message = (
+            f"first the end phase: {names[need.player]} discards {need.n} energy card(s) to "
+            f"the hand limit, like {_expected(game)}"
+        )
+    elif not at_turn_start(game):
+        message = (
+            f"{names[s.active]}'s turn is not over (it ends with its omega): expected "
+            f"{_expected(game)}"
+        )
+    else:
+        message = f"it is {names[s.active]}'s turn, not {names[seat]}'s"
+    return said(message, "cosmos.log.turn")
+
+
+def replay(log: GameLog) -> Game:
+    """The finished game the log records, or a ``SourceError`` at its first illegal step
+    (or where it ends, if the game has not)."""
+    game = Game.start(log.players, log.seed)  # parse_log has checked the players
+    playing = (-1, -1)  # the round and seat of the turn being written
+    for turn in log.turns:
+        if turn.player is not None:
+            if game.over or not at_turn_start(game) or game.state.active != turn.player:
+                raise _stop(log, turn.line, turn.col, _not_due(game, turn.player))
+            playing = (game.state.round, turn.player)
+        for step in turn.steps:
+            s = game.state
+            if at_turn_start(game) and (s.round, s.active) != playing:
+                name = log.players[playing[1]]
+                message = (
+                    f"{name}'s turn is over: a line is one turn ({log.players[s.active]}'s "
+                    f"starts a line of its own, like {log.players[s.active]}: "
+                    f"{_expected(game)})"
+                )
+                raise _stop(log, step.line, step.col, said(message, "cosmos.log.turn"))
+            try:
+                game = game.apply(step.action)
+            except RuleError as error:
+                raise _stop(log, step.line, step.col, str(error)) from None
+    if not game.over:
+        who = game.players[game.to_move]
+        message = f"the log ends before the game does: {who} decides next, like {_expected(game)}"
+        raise _stop(log, log.last, 1, said(message, "cosmos.log.end"))
+    return game
+
+
+def game_record(game: Game) -> Record:
+    """The finished game as the record ``pnp cosmos score`` reads: the goals scored with
+    each player's amount, each player's points by source, advanced life and hand."""
+    s = game.state
+    by_id = {g.id: g for g in goals()}
+    scored = tuple(GoalRecord(by_id[r.goal], r.counts) for r in s.scored)
+    players = tuple(
+        PlayerRecord(
+            name,
+            Points(
+                p.points.nebulae, p.points.time_chamber, p.points.card_sets, p.points.power_cards
+            ),
+            tuple(v for _, v in p.board.advanced),
+            p.cards,
+        )
+        for name, p in zip(s.names, s.players, strict=True)
+    )
+    return Record(players, scored)
+
+
+def check_log(log: GameLog) -> tuple[CosmosResult, Record]:
+    """The replayed game's result, scored from its record as ``score`` scores a file,
+    and that record."""
+    record = game_record(replay(log))
+    return score_record(record), record
