@@ -185,8 +185,11 @@ def profile_lock(path: Path) -> Iterator[None]:
     """Hold the lock file beside the profile (``printer.toml.lock``) while it is read,
     changed and written back, so that two ``pnp printer set`` at once both count. A lock
     held elsewhere for more than ``LOCK_WAIT`` seconds is a ``ProfileError``."""
-    import fcntl
-
+    try:
+        import fcntl
+    except ImportError:  # Windows has no flock: the profile is changed unlocked there
+        yield
+        return
     lock = target(path).with_name(target(path).name + ".lock")
     make_folder(lock.parent)
     try:
