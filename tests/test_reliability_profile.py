@@ -140,8 +140,8 @@ def test_a_profile_that_is_no_small_text_file_is_one_line_at_once(
     assert process.returncode == 1
     assert out == ""
     assert err.splitlines() == [
-        EXPECTED[kind].format(path=path),
-        "(fix the printer profile, or remove it: `pnp printer reset`)",
+        EXPECTED[kind].format(path=path)
+        + " (fix the printer profile, or remove it: `pnp printer reset`)"
     ]
     assert not (tmp_path / "out" / "x.pdf").exists()
 
@@ -152,7 +152,7 @@ def test_a_device_as_the_profile_is_refused_without_reading_it(
     monkeypatch.setenv("PNP_PRINTER", "/dev/zero")  # only ever read, never written
     result = run("printer", "show")
     assert result.exit_code == 1
-    assert result.output.startswith("/dev/zero: is not a regular file (a pipe or a device?)\n")
+    assert result.output.startswith("/dev/zero: is not a regular file (a pipe or a device?) (fix")
 
 
 def test_printer_set_over_a_pipe_leaves_it_a_pipe(

@@ -42,7 +42,7 @@ def stored_profile() -> PrinterProfile:
         return load_profile(profile_path())
     except PnpError as exc:
         raise ProfileError(
-            f"{exc}\n(fix the printer profile, or remove it: `pnp printer reset`)"
+            f"{exc} (fix the printer profile, or remove it: `pnp printer reset`)"
         ) from None
 
 
