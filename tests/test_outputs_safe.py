@@ -188,3 +188,12 @@ def test_a_logs_folder_that_cannot_be_made_is_refused_before_the_games(
     result = run(*game, "--games", "100000", "--logs", "a-file/logs")
     assert result.exit_code == 1 and "a-file is not a folder" in result.stderr
     assert "Games" not in result.output  # refused before the first game, not after
+
+
+@pytest.mark.parametrize("option", [["--ruler", "4_9"], ["--ruler", "٤٩"], ["--scale", "100_0"]])
+def test_printer_readings_are_plain_ascii_decimals(
+    run: Run, option: list[str], no_printer_profile: Path
+) -> None:
+    result = run("printer", "set", *option)
+    assert result.exit_code == 2 and "is not a plain decimal number" in result.stderr
+    assert not no_printer_profile.exists()

@@ -114,6 +114,14 @@ def decimal(text: str) -> float:
     return float(text)
 
 
+def decimal_option(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    """An option's plain decimal number (``decimal``), or None when not given."""
+    try:
+        return None if value is None else decimal(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
 def _offset(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
     if value is None:
         return None
@@ -127,13 +135,12 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None) -> An
 
 
 def _scale(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
-    if value is None:
-        return None
-    try:
-        percent = decimal(value)
-        check_scale(percent)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+    percent = decimal_option(ctx, param, value)
+    if percent is not None:
+        try:
+            check_scale(percent)
+        except ProfileError as exc:
+            raise click.BadParameter(str(exc)) from None
     return percent
 
 

@@ -6,7 +6,15 @@ import os
 
 import click
 
-from pnp.cli.options import FLIP, OFFSET, PAPER, SCALE, profile_path, stored_profile
+from pnp.cli.options import (
+    FLIP,
+    OFFSET,
+    PAPER,
+    SCALE,
+    decimal_option,
+    profile_path,
+    stored_profile,
+)
 
 
 @click.group()
@@ -21,7 +29,7 @@ def printer() -> None:
 @SCALE
 @click.option(
     "--ruler",
-    type=float,
+    callback=decimal_option,
     metavar="MM",
     help="How long the 50 mm ruler printed on your printer: sets the scale to match.",
 )
