@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "score-pad": "pnp.cli.cosmos_print:score_pad",
     "rules": "pnp.cli.cosmos_print:rules",
     "check": "pnp.cli.cosmos_check:check",
+    "simulate": "pnp.cli.cosmos_sim:simulate",
 }
 
 

@@ -1,0 +1,37 @@
+"""``pnp cosmos simulate``: bots play whole games of Crafting the Cosmos (our edition)."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+
+import click
+
+from pnp.cli.play_options import simulation_options
+
+
+@click.command()
+@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
+@simulation_options
+def simulate(players: int, games: int, seed: int, bot: str, jobs: int, logs: Path | None) -> None:
+    """Bots play whole games: scores by source, game length, goals, power cards (and how
+    often their holders win), nebulae placed and completed by size, how often each
+    nebula stack runs out, advanced life."""
+    from pnp import atomic
+    from pnp.cosmos.text import text
+    from pnp.play.cosmos_simulate import format_summary
+    from pnp.play.cosmos_simulate import simulate as run
+
+    with contextlib.ExitStack() as stack:
+        progress = None
+        if sys.stderr.isatty():  # a bar only for a person watching: pipes stay clean
+            label = text("simulate.simulating")
+            bar = click.progressbar(length=games, label=label, file=sys.stderr)
+            progress = stack.enter_context(bar).update
+        summary, texts = run(players, games, seed, bot.lower(), logs is not None, progress, jobs)
+    if logs is not None:
+        width = len(str(games))
+        for k, log in enumerate(texts, 1):
+            atomic.write_text(logs / f"game-{k:0{width}d}.txt", log)
+    click.echo(format_summary(summary, players, bot.lower()), nl=False)
