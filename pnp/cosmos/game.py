@@ -4,8 +4,6 @@ game after it; an illegal action raises a ``RuleError`` naming its rule."""
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
-
 from pnp.cosmos import craft, energy
 from pnp.cosmos.actions import (
     Action,
@@ -28,9 +26,8 @@ from pnp.cosmos.actions import (
 from pnp.cosmos.content import main_board, player_board
 from pnp.cosmos.flow import Final, final, settle
 from pnp.cosmos.geometry import bits, geometry, hops
-from pnp.cosmos.model import EnergyType, PowerCard, Suit
 from pnp.cosmos.nebulae import nebula_tiles
-from pnp.cosmos.needs import STARS, life_spots, resolve, targets
+from pnp.cosmos.needs import STARS, life_spots, payments, resolve, targets
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.scoring import TieBreak
 from pnp.cosmos.setup import start
@@ -176,7 +173,7 @@ def _craft(s: State) -> list[Action]:
     for c in p.slots:
         if c != NONE and not cards()[c].cost.discharge_star and not craft.cannot(s, cards()[c]):
             card = cards()[c]
-            for pay in _payments(p.hand, card):
+            for pay in payments(p.hand, card):
                 out += [Use(card.id, pay, k) for k in range(len(card.effect))]
     out += [CardSet(kind) for t, kind in enumerate(TYPES) if p.hand[t] >= main_board().set_size]
     if p.sliders[SUPERNOVA]:
@@ -192,17 +189,3 @@ def _craft(s: State) -> list[Action]:
             out += [Move(g.life_ids[i], g.life_ids[j]) for j in bits(hops(i, b.life, g.life_life))]
     out += [Omega(size) for size in (1, 2, 3) if s.stacks[size - 1]]
     return [*out, Omega(0)]
-
-
-def _payments(hand: tuple[int, ...], card: PowerCard) -> list[tuple[EnergyType, ...]]:
-    n, suit = card.cost.cards, card.cost.suit
-    if suit is Suit.MATCHING:
-        return [(kind,) * n for t, kind in enumerate(TYPES) if hand[t] >= n]
-    if suit is not Suit.ANY:
-        kind = EnergyType(suit.value)
-        return [(kind,) * n] if hand[TYPES.index(kind)] >= n else []
-    return [
-        tuple(TYPES[t] for t in combo)
-        for combo in combinations_with_replacement(range(4), n)
-        if all(combo.count(t) <= hand[t] for t in range(4))
-    ]

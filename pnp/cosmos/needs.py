@@ -12,7 +12,7 @@ from pnp.cosmos.actions import DECK, Action, Choose, Discard, Keep, Stop, TakeCa
 from pnp.cosmos.board import Board
 from pnp.cosmos.content import main_board
 from pnp.cosmos.geometry import bits, geometry, hops, spread
-from pnp.cosmos.model import PowerCard, Sector, Star, Verb
+from pnp.cosmos.model import EnergyType, PowerCard, Sector, Star, Suit, Verb
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import NONE, TYPES, Need, State, card_index, cards
@@ -45,7 +45,7 @@ def expand(card: PowerCard, option: int, player: int) -> tuple[Need, ...]:
     return tuple(out)
 
 
-def _sector_stars(where: str) -> int:
+def sector_stars(where: str) -> int:
     g = geometry()
     return g.all_stars if where == "anywhere" else g.star_sector[Sector(where)]
 
@@ -123,7 +123,7 @@ def targets(s: State, need: Need) -> list[Action]:
         return [Choose(g.nebula_ids[n]) for n, t in enumerate(b.tiles) if t == NONE]
     if k == "gain-star":
         kinds = range(4) if need.what == "standard" else (STARS.index(Star(need.what)),)
-        spots = _sector_stars(need.where) & ~b.all_stars
+        spots = sector_stars(need.where) & ~b.all_stars
         out = [
             Choose(g.star_ids[i], STARS[t]) for t in kinds if s.supply_stars[t] for i in bits(spots)
         ]
@@ -330,3 +330,17 @@ def auto(s: State, need: Need) -> State:
         kind = STARS.index(Star.O if need.where == "next-to-O-stars" else Star.C)
         mask = near_stars(b, b.standard(kind))
     return s.with_player(p._replace(board=stabilize(b, mask)))
+
+
+def payments(hand: tuple[int, ...], card: PowerCard) -> list[tuple[EnergyType, ...]]:
+    n, suit = card.cost.cards, card.cost.suit
+    if suit is Suit.MATCHING:
+        return [(kind,) * n for t, kind in enumerate(TYPES) if hand[t] >= n]
+    if suit is not Suit.ANY:
+        kind = EnergyType(suit.value)
+        return [(kind,) * n] if hand[TYPES.index(kind)] >= n else []
+    return [
+        tuple(TYPES[t] for t in combo)
+        for combo in combinations_with_replacement(range(4), n)
+        if all(combo.count(t) <= hand[t] for t in range(4))
+    ]

@@ -1,0 +1,244 @@
+"""One random legal action without listing them all: the kind of decision first (each
+kind that has an answer equally likely), then one answer of that kind, drawn from the
+bitmasks of the galaxy. What ``Game.legal()`` lists is what this draws from (a Keep's
+others in the order drawn), so bots play fast and any draw replays through ``apply``."""
+
+from __future__ import annotations
+
+import random
+
+from pnp.cosmos import craft, energy
+from pnp.cosmos.actions import (
+    Action,
+    Advance,
+    CardSet,
+    Choose,
+    Collect,
+    Complete,
+    Discharge,
+    GainPower,
+    Move,
+    Omega,
+    PlaceLife,
+    PlaceNebula,
+    PlaceStar,
+    Shift,
+    Stabilize,
+    Stop,
+    Supernova,
+    Use,
+)
+from pnp.cosmos.board import Board
+from pnp.cosmos.content import main_board, player_board
+from pnp.cosmos.geometry import Geometry, geometry, hops
+from pnp.cosmos.model import Star
+from pnp.cosmos.nebulae import nebula_tiles
+from pnp.cosmos.needs import STARS, life_spots, payments, sector_stars, targets
+from pnp.cosmos.rules import RuleError
+from pnp.cosmos.state import DNA, GRAVITON, NONE, SUPERNOVA, TYPES, Need, Phase, State, cards
+
+STOP = 0.25  # how often an 'up to' step is left
+
+
+def pick_bit(mask: int, rng: random.Random) -> int:
+    """A set bit of ``mask`` (not 0), each equally likely."""
+    k = rng.randrange(mask.bit_count())
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+def random_action(s: State, rng: random.Random) -> Action:
+    """A random action among those ``Game.legal()`` lists for ``s``."""
+    if s.phase is Phase.OVER:
+        raise RuleError("cosmos.game.over", "the game is over")
+    if s.needs:
+        return _answer(s, s.needs[0], rng)
+    if s.phase is Phase.SHIFT:
+        return rng.choice(shift_actions(s))
+    return _craft(s, rng)
+
+
+def shift_actions(s: State) -> list[Action]:
+    out: list[Action] = []
+    if s.moves < energy.MAX_MOVES:
+        out.append(Shift())
+        if s.own_moved or s.moves < energy.MAX_MOVES - 1:
+            out += [Shift(c) for c in range(4) if s.dark[c]]
+    return [*out, Collect()] if s.own_moved else out
+
+
+def _answer(s: State, need: Need, rng: random.Random) -> Action:
+    g = geometry()
+    b = s.player(need.player).board
+    k = need.kind
+    if need.optional and rng.random() < STOP:
+        return Stop()  # an 'up to' step is only due while it has a target
+    if k == "gain-star":
+        spots = sector_stars(need.where) & ~b.all_stars
+        wanted = range(4) if need.what == "standard" else (STARS.index(Star(need.what)),)
+        kinds = [t for t in wanted if s.supply_stars[t]]
+        return Choose(g.star_ids[pick_bit(spots, rng)], STARS[rng.choice(kinds)])
+    if k == "gain-life":
+        return Choose(g.life_ids[pick_bit(life_spots(b, need.where), rng)])
+    if k == "move":
+        return _move_target(s, b, need, g, rng)
+    if k == "supernova":
+        return Choose(g.star_ids[pick_bit(b.all_stars & ~b.nova, rng)])
+    if k in ("discard-star", "unsupernova"):
+        return Choose(g.star_ids[pick_bit(b.nova if k == "unsupernova" else b.all_stars, rng)])
+    if k in ("pay-proto", "pay-stable") or (k == "stabilize" and need.where == "chosen"):
+        return Choose(g.life_ids[pick_bit(b.stable if k == "pay-stable" else b.proto, rng)])
+    if k == "place-nebula":
+        return Choose(g.nebula_ids[rng.choice(empty_nebulae(b))])
+    found = targets(s, need)
+    return rng.choice([a for a in found if not isinstance(a, Stop)])
+
+
+def empty_nebulae(b: Board) -> list[int]:
+    return [n for n, t in enumerate(b.tiles) if t == NONE]
+
+
+def _move_target(s: State, b: Board, need: Need, g: Geometry, rng: random.Random) -> Action:
+    if need.what == "that-star":
+        to = hops(s.last, b.all_stars, g.star_stars)
+        return Choose(g.star_ids[s.last], to=g.star_ids[pick_bit(to, rng)])
+    if need.what in ("proto", "stable"):
+        sources = b.proto if need.what == "proto" else b.stable
+        while True:
+            i = pick_bit(sources, rng)
+            to = hops(i, b.life, g.life_life) if need.where == "movement" else g.all_life & ~b.life
+            if to:
+                return Choose(g.life_ids[i], to=g.life_ids[pick_bit(to, rng)])
+            sources &= ~(1 << i)
+    # star-or-nebula: any star to any empty star space, or an incomplete nebula
+    empty = g.all_stars & ~b.all_stars
+    movable = [n for n, t in enumerate(b.tiles) if t != NONE and not b.done >> n & 1]
+    free = empty_nebulae(b)
+    stars = b.all_stars if empty else 0
+    nebulae = len(movable) if free else 0
+    k = rng.randrange(stars.bit_count() + nebulae)
+    if k < stars.bit_count():
+        return Choose(g.star_ids[pick_bit(stars, rng)], to=g.star_ids[pick_bit(empty, rng)])
+    return Choose(g.nebula_ids[rng.choice(movable)], to=g.nebula_ids[rng.choice(free)])
+
+
+def _craft(s: State, rng: random.Random) -> Action:
+    g = geometry()
+    p = s.player()
+    b = p.board
+    options: list[int] = []
+    free = empty_nebulae(b) if p.held_tiles else []
+    if free:
+        options.append(0)
+    empty_stars = g.all_stars & ~b.all_stars
+    held = [t for t in range(4) if p.held_stars[t]] if empty_stars else []
+    if held:
+        options.append(1)
+    spots = life_spots(b, "next-to-life") if p.held_life else 0
+    if spots:
+        options.append(2)
+    placed = [n for n, t in enumerate(b.tiles) if t != NONE]
+    completable = [n for n in placed if craft.can_complete(b, n)]
+    if completable:
+        options.append(3)
+    advanceable = [n for n in placed if craft.can_advance(s, b, n)]
+    if advanceable:
+        options.append(4)
+    if p.waiting:
+        options.append(5)
+    gains = _gains(s)
+    if gains:
+        options.append(6)
+    uses = [c for c in p.slots if c != NONE and usable(s, c)]
+    if uses:
+        options.append(7)
+    sets = [t for t in range(4) if p.hand[t] >= main_board().set_size]
+    if sets:
+        options.append(8)
+    standard = b.all_stars & ~b.nova
+    if p.sliders[SUPERNOVA] and standard:
+        options.append(9)
+    if p.sliders[DNA] and b.proto:
+        options.append(10)
+    if p.sliders[GRAVITON]:
+        mover = _graviton(b, g, rng)
+        if mover is not None:
+            options.append(11)
+    options.append(12)
+    choice = rng.choice(options)
+    if choice == 0:
+        tile = nebula_tiles()[rng.choice(p.held_tiles)].id
+        return PlaceNebula(tile, g.nebula_ids[rng.choice(free)])
+    if choice == 1:
+        return PlaceStar(STARS[rng.choice(held)], g.star_ids[pick_bit(empty_stars, rng)])
+    if choice == 2:
+        return PlaceLife(g.life_ids[pick_bit(spots, rng)])
+    if choice == 3:
+        n = rng.choice(completable)
+        corner = pick_bit(b.all_stars & g.nebula_stars[n], rng)
+        return Complete(g.nebula_ids[n], g.star_ids[corner])
+    if choice == 4:
+        return Advance(g.nebula_ids[rng.choice(advanceable)])
+    if choice == 5:
+        star = [c for c in p.slots if c != NONE and cards()[c].cost.discharge_star]
+        return rng.choice([Discharge(), *(Discharge(cards()[c].id) for c in star)])
+    if choice == 6:
+        return rng.choice(gains)
+    if choice == 7:
+        card = cards()[rng.choice(uses)]
+        pay = rng.choice(payments(p.hand, card))
+        return Use(card.id, pay, rng.randrange(len(card.effect)))
+    if choice == 8:
+        return CardSet(TYPES[rng.choice(sets)])
+    if choice == 9:
+        return Supernova(g.star_ids[pick_bit(standard, rng)])
+    if choice == 10:
+        return Stabilize(g.life_ids[pick_bit(b.proto, rng)])
+    if choice == 11:
+        assert mover is not None
+        return mover
+    sizes = [size for size in (1, 2, 3) if s.stacks[size - 1]]
+    return Omega(rng.choice([*sizes, 0]))
+
+
+def _gains(s: State) -> list[Action]:
+    p = s.player()
+    costs = player_board().slot_costs
+    return [
+        GainPower(slot, kind)
+        for slot, c in enumerate(p.slots)
+        if c == NONE
+        for t, kind in enumerate(TYPES)
+        if p.hand[t] >= costs[slot] and s.power_decks[t]
+    ]
+
+
+def usable(s: State, c: int) -> bool:
+    """Whether power card ``c`` (in a slot) can be activated now, paid from the hand."""
+    card = cards()[c]
+    if card.cost.discharge_star or craft.cannot(s, card):
+        return False
+    return bool(payments(s.player().hand, card))
+
+
+def _graviton(b: Board, g: Geometry, rng: random.Random) -> Move | None:
+    """A random movement action: a random token of those that can move."""
+    stars = b.all_stars & ~b.nova
+    life = b.life
+    while stars or life:
+        k = rng.randrange(stars.bit_count() + life.bit_count())
+        if k < stars.bit_count():
+            i = pick_bit(stars, rng)
+            to = hops(i, b.all_stars, g.star_stars)
+            if to:
+                return Move(g.star_ids[i], g.star_ids[pick_bit(to, rng)])
+            stars &= ~(1 << i)
+        else:
+            i = pick_bit(life, rng)
+            to = hops(i, b.life, g.life_life)
+            if to:
+                return Move(g.life_ids[i], g.life_ids[pick_bit(to, rng)])
+            life &= ~(1 << i)
+    return None
