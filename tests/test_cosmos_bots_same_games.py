@@ -1,0 +1,33 @@
+"""Both Cosmos bots play the same games as ever: the decisions of a few seeded games (in
+the log notation) are pinned by their hash. An engine speed-up must not change a single
+decision; if this fails after an intended change of the rules or of the bots' play,
+check that the change is meant, then pin the new hash."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from pnp.cosmos.bots import BOTS
+from pnp.cosmos.notation import format_action
+from pnp.play.cosmos_simulate import play
+
+GAMES = [(2, 1), (3, 2), (4, 3)]  # players, seed
+PINNED = {
+    "random": "85a6c1132efa901fa601465f5be68fa7cd5b8a40adc9111a29bfc108426290b5",
+    "greedy": "03f5362480d6504bf36189401e1ad10f5aef402ff74f0255368d519e596708d5",
+}
+
+
+def digest(bot: str) -> str:
+    games = []
+    for players, seed in GAMES:
+        played = play(players, seed, BOTS[bot])
+        games.append("; ".join(map(format_action, played.actions)))
+    return hashlib.sha256("\n".join(games).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("bot", sorted(PINNED))
+def test_the_bots_play_the_same_games(bot: str) -> None:
+    assert digest(bot) == PINNED[bot]
