@@ -1,23 +1,38 @@
 """The game record ``pnp cosmos score`` reads (spec cosmos.md, "Game record, counts
 mode"): the goals in the order they scored with each player's contested amount, and
 each player's points by source, advanced life and energy cards in hand, typed from the
-table of the published game, whatever its board. Everything the rules imply about these
-numbers is checked, and every problem is reported at once at its line and column.
-``format_record`` writes a record back as such a file."""
+table of the published game, whatever its board. In board mode (our edition,
+``pnp.cosmos.board_record``) a player's galaxy is given too, and the goals are counted
+from it. Everything the rules imply about these numbers is checked, and every problem
+is reported at once at its line and column. ``format_record`` writes a record back as
+such a file."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import product
 from typing import Any, NamedTuple
 
+from pnp.cosmos.board import Board
+from pnp.cosmos.board_record import (
+    GALAXY_KEYS,
+    check_box,
+    galaxies_of,
+    galaxy_lines,
+    nebula_points,
+    read_galaxy,
+    read_goal_galaxies,
+)
 from pnp.cosmos.content import advanced_life, energy_deck, goals, main_board, player_board
+from pnp.cosmos.goals_count import count as goal_count
 from pnp.cosmos.model import AdvancedLife, Goal, GoalCount
 from pnp.errors import close_matches
 from pnp.parsing import shown
 from pnp.toml_spans import Key, TomlChecker
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+_BARE = re.compile(r"[A-Za-z0-9_-]+\Z")
 MAX_NAME = 40  # characters in a player's name
 MAX_COUNT = 999  # a goal's amount: no board has that many spaces
 MAX_POINTS = 9_999  # points from one source
@@ -57,11 +72,15 @@ class PlayerRecord(NamedTuple):
     points: Points
     advanced_life: tuple[int, ...]  # the revealed values
     energy_cards: int  # in hand at the end: the tie-break
+    board: Board | None = None  # the galaxy, in board mode
 
 
 class GoalRecord(NamedTuple):
     goal: Goal
     counts: tuple[int, ...]  # each player's amount, in seating order
+    # board mode: each player's galaxy and time crystals when the goal scored (seating
+    # order), or () when the counts were typed
+    galaxies: tuple[tuple[Board, int], ...] = ()
 
 
 class Record(NamedTuple):
@@ -82,12 +101,21 @@ def format_record(record: Record) -> str:
     for g in record.goals:
         counts = ", ".join(f"{_quoted(n)} = {c}" for n, c in zip(names, g.counts, strict=True))
         lines += ["", "[[goal]]", f'id = "{g.goal.id}"', f"counts = {{ {counts} }}"]
+        for name, (board, crystals) in zip(names, g.galaxies, strict=False):
+            lines += ["", f"[goal.galaxy.{_key(name)}]", f"time-crystals = {crystals}"]
+            lines += galaxy_lines(board)
     for p in record.players:
         points = ", ".join(f"{k} = {v}" for k, v in zip(SOURCES, p.points, strict=True))
         lines += ["", "[[player]]", f"name = {_quoted(p.name)}", f"points = {{ {points} }}"]
         lines.append(f"advanced-life = [{', '.join(str(v) for v in p.advanced_life)}]")
         lines.append(f"energy-cards = {p.energy_cards}")
+        if p.board is not None:
+            lines += galaxy_lines(p.board)
     return "\n".join(lines) + "\n"
+
+
+def _key(name: str) -> str:
+    return name if _BARE.match(name) else _quoted(name)
 
 
 def _quoted(name: str) -> str:
@@ -133,8 +161,8 @@ WANTS: dict[str, type] = {
     **dict.fromkeys(SOURCES, int),
 }
 TOP_KEYS = ("players", "goal", "player")
-GOAL_KEYS = ("id", "counts")
-PLAYER_KEYS = ("name", "points", "advanced-life", "energy-cards")
+GOAL_KEYS = ("id", "counts", "galaxy")
+PLAYER_KEYS = ("name", "points", "advanced-life", "energy-cards", *GALAXY_KEYS)
 REQUIRED = {"name": "the player's name", "points": "a table of points by source"}
 
 
@@ -144,6 +172,7 @@ class _Reader(TomlChecker):
         self.goals = {g.id: g for g in goals()}
         self.tabled: set[str] = set()  # the names of the [[player]] tables
         self.goal_rows: list[tuple[int, dict[str, Any]]] = []
+        self.boards: dict[str, tuple[int, Board]] = {}  # the end galaxies, by name
 
     def record(self) -> Record:
         self.unknown(self.data, (), TOP_KEYS, "the file")
@@ -157,6 +186,7 @@ class _Reader(TomlChecker):
             t.get("name") for _, t in tables
         )
         self.tabled = {t["name"] for _, t in tables if isinstance(t.get("name"), str)}
+        check_box(self, [(("player", i), name, b) for name, (i, b) in self.boards.items()])
         self.goal_rows = self.goal_tables()
         scored = [self.goal(i, t, names) for i, t in self.goal_rows]
         if complete and names is not None:
@@ -224,9 +254,39 @@ class _Reader(TomlChecker):
         points = self.points(table, at)
         life = self.life(table, at)
         cards = self.energy_cards(table, at)
+        board = None
+        if any(k in table for k in GALAXY_KEYS):
+            board = read_galaxy(self, table, at)
+            if board is None:
+                return None
+            points, life = self.reconcile(table, at, board, points, life)
         if name is None or points is None or life is None or cards is None:
             return None
-        return PlayerRecord(name, points, life, cards)
+        if board is not None:
+            self.boards.setdefault(name, (i, board))
+        return PlayerRecord(name, points, life, cards, board)
+
+    def reconcile(
+        self,
+        table: dict[str, Any],
+        at: Key,
+        board: Board,
+        points: Points | None,
+        life: tuple[int, ...] | None,
+    ) -> tuple[Points | None, tuple[int, ...] | None]:
+        """Nebula points and advanced life from the galaxy; typed ones must agree."""
+        made = nebula_points(board)
+        if points is not None:
+            if "nebulae" in table["points"] and points.nebulae != made:
+                message = f"the completed nebulae on the galaxy score {made}, not {points.nebulae}"
+                self.say((*at, "points", "nebulae"), "cosmos.board.nebula-points", message)
+            points = points._replace(nebulae=made)
+        held = tuple(v for _, v in board.advanced)
+        if life is not None and "advanced-life" in table and sorted(life) != sorted(held):
+            listed = ", ".join(str(v) for v in held) or "none"
+            message = f"the advanced life on the galaxy's nebulae is {listed}"
+            self.say((*at, "advanced-life"), "cosmos.board.advanced-life", message)
+        return points, held if life is not None else None
 
     def number(self, value: object, key: Key, what: str, high: int) -> int | None:
         if not self.typed(value, key, int, f"{what} is a whole number"):
@@ -349,12 +409,16 @@ class _Reader(TomlChecker):
     def goal(self, i: int, table: dict[str, Any], names: list[str] | None) -> GoalRecord | None:
         at: Key = ("goal", i)
         self.unknown(table, at, GOAL_KEYS, "[[goal]]")
+        galaxies = read_goal_galaxies(self, table, at, names)
+        counted = names is not None and set(galaxies) >= set(names)  # board mode for all
         for need, what in (("id", "the goal's id"), ("counts", "each player's amount")):
-            if need not in table:
+            if need not in table and not (need == "counts" and counted):
                 self.say(at, "cosmos.score.key", f"this [[goal]] has no {need} ({what})", True)
         ident = self.get(table, at, "id", str, "the goal's id in quotes")
         goal = self.known(ident, at) if ident is not None else None
         counts = self.get(table, at, "counts", dict, "a table, { Ann = 7, … }")
+        if counts is None and "counts" not in table and counted:
+            counts = {}
         if counts is None:
             return None
         key = (*at, "counts")
@@ -371,12 +435,20 @@ class _Reader(TomlChecker):
                 found[name] = n
         for name in names or ():
             # a listed name without a [[player]] table is said once, in players
-            if name not in counts and name in self.tabled:
+            if name not in counts and name in self.tabled and name not in galaxies:
                 message = f"{shown(name)} has no count here (0 if none)"
                 self.say(key, "cosmos.score.counts", message)
+        for name, (board, crystals) in galaxies.items():
+            if goal is None or board is None:
+                continue
+            amount = goal_count(goal, board, crystals)
+            if name in found and found[name] != amount:
+                message = f"{name}'s galaxy counts {amount} for {goal.id}, not {found[name]}"
+                self.say((*key, name), "cosmos.board.counts", message)
+            found[name] = amount
         if goal is None or names is None or set(found) != set(names):
             return None
-        return GoalRecord(goal, tuple(found[n] for n in names))
+        return GoalRecord(goal, tuple(found[n] for n in names), galaxies_of(galaxies, names))
 
     def known(self, ident: str, at: Key) -> Goal | None:
         key = (*at, "id")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.cosmos.content import goals
+from pnp.cosmos.board import Board
+from pnp.cosmos.content import goals, player_board
 from pnp.cosmos.game import Game
 from pnp.cosmos.log import GameLog, at_turn_start, parse_log, said
 from pnp.cosmos.notation import format_action
@@ -18,6 +19,7 @@ from pnp.errors import Problem, SourceError
 from pnp.parsing import read_source
 from pnp.score.cosmos import CosmosResult, score_record
 
+Galaxies = tuple[tuple[Board, int], ...]  # each player's galaxy and time crystals
 HINTS = 3  # legal decisions named when the log stops short or a line comes early
 
 
@@ -57,10 +59,16 @@ def _not_due(game: Game, seat: int) -> str:
     return said(message, "cosmos.log.turn")
 
 
-def replay(log: GameLog) -> Game:
-    """The finished game the log records, or a ``SourceError`` at its first illegal step
-    (or where it ends, if the game has not)."""
+def _galaxies(game: Game) -> Galaxies:
+    spaces = len(player_board().chamber_scoring)
+    return tuple((p.board, p.crystals(spaces)) for p in game.state.players)
+
+
+def replay(log: GameLog) -> tuple[Game, tuple[Galaxies, ...]]:
+    """The finished game the log records with the galaxies as each goal scored, or a
+    ``SourceError`` at its first illegal step (or where it ends, if the game has not)."""
     game = Game.start(log.players, log.seed)  # parse_log has checked the players
+    scored: list[Galaxies] = []
     playing = (-1, -1)  # the round and seat of the turn being written
     for turn in log.turns:
         if turn.player is not None:
@@ -81,19 +89,25 @@ def replay(log: GameLog) -> Game:
                 game = game.apply(step.action)
             except RuleError as error:
                 raise _stop(log, step.line, step.col, str(error)) from None
+            if len(game.state.scored) > len(scored):
+                scored.append(_galaxies(game))
     if not game.over:
         who = game.players[game.to_move]
         message = f"the log ends before the game does: {who} decides next, like {_expected(game)}"
         raise _stop(log, log.last, 1, said(message, "cosmos.log.end"))
-    return game
+    return game, tuple(scored)
 
 
-def game_record(game: Game) -> Record:
-    """The finished game as the record ``pnp cosmos score`` reads: the goals scored with
-    each player's amount, each player's points by source, advanced life and hand."""
+def game_record(game: Game, scored: tuple[Galaxies, ...]) -> Record:
+    """The finished game as the record ``pnp cosmos score`` reads in board mode: the goals
+    scored with each player's amount and galaxy then (``scored``, as ``replay`` gives
+    them), each player's points by source, advanced life, hand and galaxy at the end."""
     s = game.state
     by_id = {g.id: g for g in goals()}
-    scored = tuple(GoalRecord(by_id[r.goal], r.counts) for r in s.scored)
+    goals_scored = tuple(
+        GoalRecord(by_id[r.goal], r.counts, galaxies)
+        for r, galaxies in zip(s.scored, scored, strict=True)
+    )
     players = tuple(
         PlayerRecord(
             name,
@@ -102,14 +116,15 @@ def game_record(game: Game) -> Record:
             ),
             tuple(v for _, v in p.board.advanced),
             p.cards,
+            p.board,
         )
         for name, p in zip(s.names, s.players, strict=True)
     )
-    return Record(players, scored)
+    return Record(players, goals_scored)
 
 
 def check_log(log: GameLog) -> tuple[CosmosResult, Record]:
     """The replayed game's result, scored from its record as ``score`` scores a file,
     and that record."""
-    record = game_record(replay(log))
+    record = game_record(*replay(log))
     return score_record(record), record
