@@ -235,3 +235,16 @@ def test_check_imports_no_drawing() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_every_log_rule_is_in_the_rules_doc() -> None:
+    import re
+
+    from pnp.cosmos.log import RULES
+
+    doc = (ROOT / "RULES.md").read_text(encoding="utf-8")
+    section = doc.split("## Crafting the Cosmos: game logs", 1)[1].split("\n## ", 1)[0]
+    rows = {m[1]: m[0] for m in re.finditer(r"^\| `(cosmos\.[a-z.-]+)` \|.*$", section, re.M)}
+    assert set(rows) == set(RULES)
+    for rule, row in rows.items():
+        assert re.search(r"spec|seed|ours", row.rsplit("|", 2)[1]), rule
