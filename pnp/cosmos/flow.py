@@ -10,7 +10,7 @@ from pnp.cosmos import energy
 from pnp.cosmos.content import goals, main_board, player_board, setup
 from pnp.cosmos.goals_count import count
 from pnp.cosmos.nebulae import nebula_tiles
-from pnp.cosmos.needs import auto, is_auto, targets
+from pnp.cosmos.needs import auto, has_target, is_auto
 from pnp.cosmos.scoring import TieBreak, placements, winners
 from pnp.cosmos.state import NONE, GoalResult, Need, Phase, Player, State
 
@@ -23,7 +23,7 @@ def settle(s: State) -> State:
             need = s.needs[0]
             if is_auto(need):
                 s = auto(s._replace(needs=s.needs[1:]), need)
-            elif not targets(s, need):
+            elif not has_target(s, need):
                 s = _lose(s._replace(needs=s.needs[1:]), need)
             else:
                 return s

@@ -68,22 +68,32 @@ def near_stars(b: Board, stars: int) -> int:
     return spread(stars, geometry().star_life) & b.proto
 
 
+def _move_dest(s: State, b: Board, need: Need, i: int) -> int:
+    """Where the token on space ``i`` may move for a move step (a star, life or nebula
+    mask, by the kind of the step and of space ``i``)."""
+    g = geometry()
+    if need.what in ("proto", "stable"):
+        return hops(i, b.life, g.life_life) if need.where == "movement" else g.all_life & ~b.life
+    return hops(i, b.all_stars, g.star_stars)  # that-star
+
+
+def _movers(b: Board, need: Need) -> int:
+    """The life spaces a proto or stable move step moves from."""
+    return b.proto if need.what == "proto" else b.stable
+
+
 def _moves(s: State, b: Board, need: Need) -> list[Action]:
     g = geometry()
     out: list[Action] = []
     if need.what in ("proto", "stable"):
-        sources = b.proto if need.what == "proto" else b.stable
-        for i in bits(sources):
-            if need.where == "movement":
-                dest = hops(i, b.life, g.life_life)
-            else:
-                dest = g.all_life & ~b.life
+        for i in bits(_movers(b, need)):
+            dest = _move_dest(s, b, need, i)
             out += [Choose(g.life_ids[i], to=g.life_ids[j]) for j in bits(dest)]
         return out
     if need.what == "that-star":
         if s.last == NONE:
             return []
-        dest = hops(s.last, b.all_stars, g.star_stars)
+        dest = _move_dest(s, b, need, s.last)
         return [Choose(g.star_ids[s.last], to=g.star_ids[j]) for j in bits(dest)]
     empty = g.all_stars & ~b.all_stars
     for i in bits(b.all_stars):
@@ -95,11 +105,71 @@ def _moves(s: State, b: Board, need: Need) -> list[Action]:
     return out
 
 
+STAR, LIFE, NEBULA = 0, 1, 2  # the kind of space a one-space answer names
+
+
+def _star_kinds(s: State, need: Need) -> list[int]:
+    """The star types a gain-star step may gain: of its kind, left in the supply."""
+    kinds = range(4) if need.what == "standard" else (STARS.index(Star(need.what)),)
+    return [t for t in kinds if s.supply_stars[t]]
+
+
+def _spaces(s: State, need: Need) -> tuple[int, int]:
+    """For a step answered by one space: the kind of space and the mask of those that
+    answer it (for gain-star, its spaces when a type is left; -1 for a move step)."""
+    b = s.player(need.player).board
+    k = need.kind
+    if k == "place-nebula":
+        return NEBULA, empty_nebulae(b)
+    if k == "gain-star":
+        return STAR, sector_stars(need.where) & ~b.all_stars if _star_kinds(s, need) else 0
+    if k == "gain-life":
+        return LIFE, life_spots(b, need.where) if s.supply_life else 0
+    if k == "supernova":
+        return STAR, b.all_stars & ~b.nova
+    if k == "unsupernova":
+        return STAR, b.nova
+    if k == "discard-star":
+        return STAR, b.all_stars
+    if k == "move":
+        return STAR, -1
+    if k == "stabilize" and need.where == "chosen":
+        return LIFE, b.proto
+    if k == "stabilize":  # next-to-one-supernova
+        return STAR, sum(1 << i for i in bits(b.nova) if near_stars(b, 1 << i))
+    if k == "advanced-life":
+        ones = [n for n in bits(b.done) if b.advanced_on(n) == 1] if s.life_stack else []
+        return NEBULA, sum(1 << n for n in ones)
+    if k == "upgrade-nebula":
+        if not s.stacks[1]:
+            return NEBULA, 0
+        small = [
+            n
+            for n, t in enumerate(b.tiles)
+            if t != NONE and nebula_tiles()[t].size == 1 and not b.done >> n & 1
+        ]
+        return NEBULA, sum(1 << n for n in small)
+    return LIFE, b.proto if k == "pay-proto" else b.stable  # pay-proto, pay-stable
+
+
+def empty_nebulae(b: Board) -> int:
+    """The empty nebula spaces, as a mask."""
+    return sum(1 << n for n, t in enumerate(b.tiles) if t == NONE)
+
+
+def _ids(kind: int) -> tuple[str, ...]:
+    g = geometry()
+    return (g.star_ids, g.life_ids, g.nebula_ids)[kind]
+
+
+def _index(kind: int) -> dict[str, int]:
+    g = geometry()
+    return (g.star_index, g.life_index, g.nebula_index)[kind]
+
+
 def targets(s: State, need: Need) -> list[Action]:
     """The answers ``need`` takes now; none means it cannot be done (it is lost)."""
-    g = geometry()
     p = s.player(need.player)
-    b = p.board
     k = need.kind
     out: list[Action]
     if k == "card":
@@ -119,42 +189,67 @@ def targets(s: State, need: Need) -> list[Action]:
             if all(combo.count(t) <= p.hand[t] for t in range(4)):
                 out.append(Discard(need.player, tuple(TYPES[t] for t in combo)))
         return out
-    if k == "place-nebula":
-        return [Choose(g.nebula_ids[n]) for n, t in enumerate(b.tiles) if t == NONE]
-    if k == "gain-star":
-        kinds = range(4) if need.what == "standard" else (STARS.index(Star(need.what)),)
-        spots = sector_stars(need.where) & ~b.all_stars
-        out = [
-            Choose(g.star_ids[i], STARS[t]) for t in kinds if s.supply_stars[t] for i in bits(spots)
-        ]
-    elif k == "gain-life":
-        spots = life_spots(b, need.where) if s.supply_life else 0
-        out = [Choose(g.life_ids[i]) for i in bits(spots)]
-    elif k == "supernova":
-        out = [Choose(g.star_ids[i]) for i in bits(b.all_stars & ~b.nova)]
-    elif k == "unsupernova":
-        out = [Choose(g.star_ids[i]) for i in bits(b.nova)]
-    elif k == "discard-star":
-        out = [Choose(g.star_ids[i]) for i in bits(b.all_stars)]
-    elif k == "move":
-        out = _moves(s, b, need)
-    elif k == "stabilize" and need.where == "chosen":
-        out = [Choose(g.life_ids[i]) for i in bits(b.proto)]
-    elif k == "stabilize":  # next-to-one-supernova
-        out = [Choose(g.star_ids[i]) for i in bits(b.nova) if near_stars(b, 1 << i)]
-    elif k == "advanced-life":
-        ones = [n for n in bits(b.done) if b.advanced_on(n) == 1] if s.life_stack else []
-        out = [Choose(g.nebula_ids[n]) for n in ones]
-    elif k == "upgrade-nebula":
-        small = [
-            n
-            for n, t in enumerate(b.tiles)
-            if t != NONE and nebula_tiles()[t].size == 1 and not b.done >> n & 1
-        ]
-        out = [Choose(g.nebula_ids[n]) for n in small] if s.stacks[1] else []
-    else:  # pay-proto, pay-stable
-        out = [Choose(g.life_ids[i]) for i in bits(b.proto if k == "pay-proto" else b.stable)]
+    kind, mask = _spaces(s, need)
+    ids = _ids(kind)
+    if k == "move":
+        out = _moves(s, p.board, need)
+    elif k == "gain-star":
+        out = [Choose(ids[i], STARS[t]) for t in _star_kinds(s, need) for i in bits(mask)]
+    else:
+        out = [Choose(ids[i]) for i in bits(mask)]
     return [*out, Stop()] if out and need.optional else out
+
+
+def has_target(s: State, need: Need) -> bool:
+    """Whether ``targets(s, need)`` lists anything, without listing."""
+    if need.kind in ANSWERS:
+        return bool(targets(s, need))
+    _, mask = _spaces(s, need)
+    if mask != -1:
+        return mask != 0
+    b = s.player(need.player).board
+    if need.what in ("proto", "stable"):
+        return any(_move_dest(s, b, need, i) for i in bits(_movers(b, need)))
+    if need.what == "that-star":
+        return s.last != NONE and _move_dest(s, b, need, s.last) != 0
+    g = geometry()
+    if b.all_stars and g.all_stars & ~b.all_stars:
+        return True
+    movable = any(t != NONE and not b.done >> n & 1 for n, t in enumerate(b.tiles))
+    return movable and bool(empty_nebulae(b))
+
+
+def fits(s: State, need: Need, a: Choose) -> bool:
+    """Whether ``a`` is one of ``targets(s, need)``, without listing them."""
+    kind, mask = _spaces(s, need)
+    if mask != -1:
+        if a.to or (a.star is None) != (need.kind != "gain-star"):
+            return False
+        if a.star is not None and STARS.index(a.star) not in _star_kinds(s, need):
+            return False
+        i = _index(kind).get(a.space, NONE)
+        return i != NONE and bool(mask >> i & 1)
+    if a.star is not None:
+        return False
+    g = geometry()
+    b = s.player(need.player).board
+    if need.what in ("proto", "stable"):
+        i, j = g.life_index.get(a.space, NONE), g.life_index.get(a.to, NONE)
+        if NONE in (i, j) or not _movers(b, need) >> i & 1:
+            return False
+        return bool(_move_dest(s, b, need, i) >> j & 1)
+    if need.what == "that-star":
+        if s.last == NONE or a.space != g.star_ids[s.last]:
+            return False
+        j = g.star_index.get(a.to, NONE)
+        return j != NONE and bool(_move_dest(s, b, need, s.last) >> j & 1)
+    if a.space in g.star_index:
+        i, j = g.star_index[a.space], g.star_index.get(a.to, NONE)
+        return j != NONE and bool(b.all_stars >> i & 1) and not b.all_stars >> j & 1
+    n, j = g.nebula_index.get(a.space, NONE), g.nebula_index.get(a.to, NONE)
+    if NONE in (n, j):
+        return False
+    return b.tiles[n] != NONE and not b.done >> n & 1 and b.tiles[j] == NONE
 
 
 def resolve(s: State, action: Action) -> State:
@@ -180,10 +275,9 @@ def resolve(s: State, action: Action) -> State:
         return energy.take_card(s._replace(needs=s.needs[1:]), action)
     if isinstance(action, TakeNebula):
         return energy.take_nebula(s._replace(needs=s.needs[1:]), action)
-    if action not in targets(s, need):
+    if not isinstance(action, Choose) or not fits(s, need, action):
         raise RuleError("cosmos.step.target", f"{action} does not answer {need.kind}")
     s = s._replace(needs=s.needs[1:])
-    assert isinstance(action, Choose)
     return _choose(s, need, action)
 
 
