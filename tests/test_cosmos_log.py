@@ -248,3 +248,9 @@ def test_every_log_rule_is_in_the_rules_doc() -> None:
     assert set(rows) == set(RULES)
     for rule, row in rows.items():
         assert re.search(r"spec|seed|ours", row.rsplit("|", 2)[1]), rule
+
+
+def test_the_doc_shows_the_whole_example_game() -> None:
+    doc = (ROOT / "docs" / "cosmos-log.md").read_text(encoding="utf-8")
+    game = (ROOT / "docs" / "examples" / "cosmos-game.txt").read_text(encoding="utf-8")
+    assert f"```text\n{game}```" in doc
