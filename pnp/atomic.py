@@ -115,35 +115,70 @@ def make_folder(folder: Path) -> None:
 
 
 def write_bytes(path: Path, data: bytes, update: bool = False) -> None:
-    """Write ``data`` to a temporary file beside ``path`` (beside its target, if a link),
-    then rename it into place. Refuses what ``check_output`` refuses, but ``update`` may
-    replace a file this run read (a settings file, read, changed and written back)."""
+    """Write ``data`` beside ``path`` (beside its target, if a link) in a file that has
+    no name until it is complete, then rename it into place: a run killed while writing
+    leaves the old file and nothing else. Refuses what ``check_output`` refuses, but
+    ``update`` may replace a file this run read (a settings file, read and written back)."""
     problem = output_problem(path)
     if problem is not None and not (update and _read_by_this_run(path)):
         raise problem
-    import tempfile  # only when writing: the scorers read and never write
-
     dest = target(path)
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(
-            prefix=_tmp_prefix(dest.name), suffix=_TMP_SUFFIX, dir=dest.parent
-        )
+        fd, tmp = _unnamed(dest)
     except OSError as exc:
         raise OutputError(f"cannot write {path}: {_reason(exc, dest.parent)}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
+            os.fchmod(handle.fileno(), 0o644)
             os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)
+            if tmp is None:
+                tmp = _name(handle.fileno(), dest)
         os.replace(tmp, dest)
+        tmp = None
     except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
         raise OutputError(f"cannot write {path}: {_reason(exc, dest)}") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    finally:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+
+
+def _unnamed(dest: Path) -> tuple[int, str | None]:
+    """A new file beside ``dest`` open for writing, and its temporary name: none where
+    the system makes files without one (Linux's O_TMPFILE, named through /proc once
+    complete: a kill while writing leaves nothing behind), else ``.NAME.xxxxxxxx.tmp``."""
+    flag = getattr(os, "O_TMPFILE", 0)
+    if flag and os.path.isdir("/proc/self/fd"):
+        try:
+            return os.open(dest.parent, flag | os.O_WRONLY | os.O_CLOEXEC, 0o644), None
+        except OSError:
+            pass  # a file system without it: a named temporary file instead
+    import tempfile  # only when writing: the scorers read and never write
+
+    return tempfile.mkstemp(prefix=_tmp_prefix(dest.name), suffix=_TMP_SUFFIX, dir=dest.parent)
+
+
+def _name(fd: int, dest: Path) -> str:
+    """Give the complete unnamed file ``fd`` a temporary name beside ``dest``."""
+    import secrets
+
+    # With a directory fd, os.link calls linkat(…, AT_SYMLINK_FOLLOW), which follows the
+    # /proc link to the unnamed file (plain link() would try to link the /proc entry).
+    proc = os.open("/proc/self", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        while True:
+            tmp = str(
+                dest.with_name(f"{_tmp_prefix(dest.name)}{secrets.token_hex(4)}{_TMP_SUFFIX}")
+            )
+            try:
+                os.link(f"fd/{fd}", tmp, src_dir_fd=proc, follow_symlinks=True)
+                return tmp
+            except FileExistsError:
+                continue
+    finally:
+        os.close(proc)
 
 
 def write_text(path: Path, text: str, update: bool = False) -> None:

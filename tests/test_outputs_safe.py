@@ -197,3 +197,36 @@ def test_printer_readings_are_plain_ascii_decimals(
     result = run("printer", "set", *option)
     assert result.exit_code == 2 and "is not a plain decimal number" in result.stderr
     assert not no_printer_profile.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "O_TMPFILE"), reason="Linux's unnamed files")
+def test_a_file_has_no_name_on_disk_until_it_is_complete(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """So a run killed (SIGKILL) while writing leaves no temporary file behind."""
+    seen: list[list[str]] = []
+    fsync = os.fsync
+
+    def look(fd: int) -> None:
+        seen.append(sorted(os.listdir(tmp_path)))
+        fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", look)
+    atomic.write_text(tmp_path / "new.txt", "complete\n")
+    assert seen == [[]]
+    assert [p.name for p in tmp_path.iterdir()] == ["new.txt"]
+
+
+def test_an_interrupted_write_leaves_the_old_file_and_nothing_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "f.txt").write_text("old\n")
+
+    def interrupt(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        atomic.write_text(tmp_path / "f.txt", "new\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["f.txt"]
+    assert (tmp_path / "f.txt").read_text() == "old\n"

@@ -550,7 +550,7 @@ def test_ctrl_c_during_start_up_ends_quietly(
         with pytest.raises(SystemExit) as stop:
             entry.main()
         assert stop.value.code == 130
-        assert capsys.readouterr().err.strip() == "Aborted."
+        assert capsys.readouterr().err.strip() == "Aborted!"
     finally:
         gc.unfreeze()
 
