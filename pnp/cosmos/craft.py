@@ -102,12 +102,12 @@ def place_life(s: State, a: PlaceLife) -> State:
 
 
 @cache
-def _required() -> tuple[tuple[int, int, int, int], ...]:
-    """By tile: the stars of each type (H, He, O, C) it needs."""
+def _required() -> tuple[tuple[int, int, int, int, int], ...]:
+    """By tile: the stars of each type (H, He, O, C) it needs, then how many in all."""
     out = []
     for tile in nebula_tiles():
         need = Counter(tile.stars)
-        out.append((need["H"], need["He"], need["O"], need["C"]))
+        out.append((need["H"], need["He"], need["O"], need["C"], len(tile.stars)))
     return tuple(out)
 
 
@@ -116,11 +116,14 @@ def can_complete(b: Board, n: int) -> bool:
     if t == NONE or b.done >> n & 1:
         return False
     corners = geometry().nebula_stars[n]
-    short = sum(
-        max(0, want - (b.standard(k) & corners).bit_count())
-        for k, want in enumerate(_required()[t])
-        if want
-    )
+    want = _required()[t]
+    if (b.all_stars & corners).bit_count() < want[4]:  # a star for each, supernovae too
+        return False
+    mine = corners & ~b.nova
+    short = 0
+    for k in range(4):
+        if want[k]:
+            short += max(0, want[k] - (b.stars[k] & mine).bit_count())
     return short <= (b.nova & corners).bit_count()
 
 

@@ -30,7 +30,7 @@ from pnp.cosmos.actions import (
 )
 from pnp.cosmos.board import Board
 from pnp.cosmos.content import main_board, player_board
-from pnp.cosmos.geometry import Geometry, geometry, hops
+from pnp.cosmos.geometry import Geometry, bits, geometry, hops
 from pnp.cosmos.model import Star
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.needs import STARS, life_spots, payments, sector_stars, targets
@@ -143,7 +143,7 @@ def _craft(s: State, rng: random.Random) -> Action:
     completable = [n for n in placed if craft.can_complete(b, n)]
     if completable:
         options.append(3)
-    advanceable = [n for n in placed if craft.can_advance(s, b, n)]
+    advanceable = [n for n in bits(b.done) if craft.can_advance(s, b, n)]
     if advanceable:
         options.append(4)
     if p.waiting:
