@@ -159,7 +159,8 @@ def _interrupted(args: list[str], cwd: Path) -> tuple[int, str, str]:
 
 def test_ctrl_c_at_the_prompt(tmp_path: Path) -> None:
     code, out, err = _interrupted([*SOLO, "--log", "log.txt"], tmp_path)
-    assert code == 0 and "Game abandoned." in out and not err
+    assert code == 130 and "Game abandoned." in out and err.endswith("Aborted!\n")
+    assert "Traceback" not in err
     assert (tmp_path / "log.txt").read_text(encoding="utf-8").startswith("# unfinished")
     code, out, err = _interrupted(VERSUS, tmp_path)
     assert code == 130 and err.endswith("Aborted!\n") and "Traceback" not in err

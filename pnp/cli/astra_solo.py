@@ -73,12 +73,13 @@ def solo(
         click.echo(line)
     suffix = text("solo.prompt_suffix", lang)
     too_long = text("sessions.line_too_long", lang).format(limit=MAX_LINE)
+    interrupted = False
     while not session.finished:
         try:
             line = read_line(session.prompt() + suffix, too_long)
-        except click.Abort:  # end of input (Ctrl-D) or Ctrl-C: stop as 'quit' does
+        except click.Abort as exc:  # end of input (Ctrl-D) or Ctrl-C: stop as 'quit' does
             click.echo()
-            line = "quit"
+            line, interrupted = "quit", isinstance(exc.__cause__, KeyboardInterrupt)
         for said in session.handle(line).lines:
             click.echo(said)
     if log_path is not None:
@@ -88,3 +89,5 @@ def solo(
             raise click.ClickException(str(exc)) from None
         done = "wrote" if session.game.over else "wrote_unfinished"
         click.echo(text(f"solo.{done}", lang).format(path=log_path))
+    if interrupted:  # the log kept, Ctrl-C ends as it does everywhere: Aborted!, 130
+        raise KeyboardInterrupt
