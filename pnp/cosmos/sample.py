@@ -6,6 +6,7 @@ others in the order drawn), so bots play fast and any draw replays through ``app
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from pnp.cosmos import craft, energy
 from pnp.cosmos.actions import (
@@ -125,82 +126,127 @@ def _move_target(s: State, b: Board, need: Need, g: Geometry, rng: random.Random
 
 
 def _craft(s: State, rng: random.Random) -> Action:
+    """A kind of craft action drawn until one has an answer (each kind with one equally
+    likely: the omega always has one), then one of its answers."""
+    while True:
+        action = _KINDS[rng.randrange(len(_KINDS))](s, rng)
+        if action is not None:
+            return action
+
+
+def _place_nebula(s: State, rng: random.Random) -> Action | None:
+    p = s.player()
+    free = empty_nebulae(p.board) if p.held_tiles else []
+    if not free:
+        return None
+    tile = nebula_tiles()[rng.choice(p.held_tiles)].id
+    return PlaceNebula(tile, geometry().nebula_ids[rng.choice(free)])
+
+
+def _place_star(s: State, rng: random.Random) -> Action | None:
     g = geometry()
     p = s.player()
-    b = p.board
-    options: list[int] = []
-    free = empty_nebulae(b) if p.held_tiles else []
-    if free:
-        options.append(0)
-    empty_stars = g.all_stars & ~b.all_stars
-    held = [t for t in range(4) if p.held_stars[t]] if empty_stars else []
-    if held:
-        options.append(1)
-    spots = life_spots(b, "next-to-life") if p.held_life else 0
-    if spots:
-        options.append(2)
-    placed = [n for n, t in enumerate(b.tiles) if t != NONE]
-    completable = [n for n in placed if craft.can_complete(b, n)]
-    if completable:
-        options.append(3)
+    empty = g.all_stars & ~p.board.all_stars
+    held = [t for t in range(4) if p.held_stars[t]] if empty else []
+    if not held:
+        return None
+    return PlaceStar(STARS[rng.choice(held)], g.star_ids[pick_bit(empty, rng)])
+
+
+def _place_life(s: State, rng: random.Random) -> Action | None:
+    p = s.player()
+    spots = life_spots(p.board, "next-to-life") if p.held_life else 0
+    return PlaceLife(geometry().life_ids[pick_bit(spots, rng)]) if spots else None
+
+
+def _complete(s: State, rng: random.Random) -> Action | None:
+    g = geometry()
+    b = s.player().board
+    completable = [n for n, t in enumerate(b.tiles) if t != NONE and craft.can_complete(b, n)]
+    if not completable:
+        return None
+    n = rng.choice(completable)
+    corner = pick_bit(b.all_stars & g.nebula_stars[n], rng)
+    return Complete(g.nebula_ids[n], g.star_ids[corner])
+
+
+def _advance(s: State, rng: random.Random) -> Action | None:
+    b = s.player().board
     advanceable = [n for n in bits(b.done) if craft.can_advance(s, b, n)]
-    if advanceable:
-        options.append(4)
-    if p.waiting:
-        options.append(5)
+    if not advanceable:
+        return None
+    return Advance(geometry().nebula_ids[rng.choice(advanceable)])
+
+
+def _discharge(s: State, rng: random.Random) -> Action | None:
+    p = s.player()
+    if not p.waiting:
+        return None
+    star = [c for c in p.slots if c != NONE and cards()[c].cost.discharge_star]
+    return rng.choice([Discharge(), *(Discharge(cards()[c].id) for c in star)])
+
+
+def _gain(s: State, rng: random.Random) -> Action | None:
     gains = _gains(s)
-    if gains:
-        options.append(6)
+    return rng.choice(gains) if gains else None
+
+
+def _use(s: State, rng: random.Random) -> Action | None:
+    p = s.player()
     uses = [c for c in p.slots if c != NONE and usable(s, c)]
-    if uses:
-        options.append(7)
-    sets = [t for t in range(4) if p.hand[t] >= main_board().set_size]
-    if sets:
-        options.append(8)
-    standard = b.all_stars & ~b.nova
-    if p.sliders[SUPERNOVA] and standard:
-        options.append(9)
-    if p.sliders[DNA] and b.proto:
-        options.append(10)
-    if p.sliders[GRAVITON]:
-        mover = _graviton(b, g, rng)
-        if mover is not None:
-            options.append(11)
-    options.append(12)
-    choice = rng.choice(options)
-    if choice == 0:
-        tile = nebula_tiles()[rng.choice(p.held_tiles)].id
-        return PlaceNebula(tile, g.nebula_ids[rng.choice(free)])
-    if choice == 1:
-        return PlaceStar(STARS[rng.choice(held)], g.star_ids[pick_bit(empty_stars, rng)])
-    if choice == 2:
-        return PlaceLife(g.life_ids[pick_bit(spots, rng)])
-    if choice == 3:
-        n = rng.choice(completable)
-        corner = pick_bit(b.all_stars & g.nebula_stars[n], rng)
-        return Complete(g.nebula_ids[n], g.star_ids[corner])
-    if choice == 4:
-        return Advance(g.nebula_ids[rng.choice(advanceable)])
-    if choice == 5:
-        star = [c for c in p.slots if c != NONE and cards()[c].cost.discharge_star]
-        return rng.choice([Discharge(), *(Discharge(cards()[c].id) for c in star)])
-    if choice == 6:
-        return rng.choice(gains)
-    if choice == 7:
-        card = cards()[rng.choice(uses)]
-        pay = rng.choice(payments(p.hand, card))
-        return Use(card.id, pay, rng.randrange(len(card.effect)))
-    if choice == 8:
-        return CardSet(TYPES[rng.choice(sets)])
-    if choice == 9:
-        return Supernova(g.star_ids[pick_bit(standard, rng)])
-    if choice == 10:
-        return Stabilize(g.life_ids[pick_bit(b.proto, rng)])
-    if choice == 11:
-        assert mover is not None
-        return mover
+    if not uses:
+        return None
+    card = cards()[rng.choice(uses)]
+    pay = rng.choice(payments(p.hand, card))
+    return Use(card.id, pay, rng.randrange(len(card.effect)))
+
+
+def _set(s: State, rng: random.Random) -> Action | None:
+    hand = s.player().hand
+    sets = [t for t in range(4) if hand[t] >= main_board().set_size]
+    return CardSet(TYPES[rng.choice(sets)]) if sets else None
+
+
+def _supernova(s: State, rng: random.Random) -> Action | None:
+    p = s.player()
+    standard = p.board.all_stars & ~p.board.nova
+    if not (p.sliders[SUPERNOVA] and standard):
+        return None
+    return Supernova(geometry().star_ids[pick_bit(standard, rng)])
+
+
+def _stabilize(s: State, rng: random.Random) -> Action | None:
+    p = s.player()
+    if not (p.sliders[DNA] and p.board.proto):
+        return None
+    return Stabilize(geometry().life_ids[pick_bit(p.board.proto, rng)])
+
+
+def _move(s: State, rng: random.Random) -> Action | None:
+    p = s.player()
+    return _graviton(p.board, geometry(), rng) if p.sliders[GRAVITON] else None
+
+
+def _omega(s: State, rng: random.Random) -> Action:
     sizes = [size for size in (1, 2, 3) if s.stacks[size - 1]]
     return Omega(rng.choice([*sizes, 0]))
+
+
+_KINDS: tuple[Callable[[State, random.Random], Action | None], ...] = (
+    _place_nebula,
+    _place_star,
+    _place_life,
+    _complete,
+    _advance,
+    _discharge,
+    _gain,
+    _use,
+    _set,
+    _supernova,
+    _stabilize,
+    _move,
+    _omega,
+)
 
 
 def _gains(s: State) -> list[Action]:
