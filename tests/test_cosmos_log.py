@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from pnp.cli import cli as main
 from pnp.cosmos.actions import Action
+from pnp.cosmos.bots import BOTS
 from pnp.cosmos.game import Game
 from pnp.cosmos.log import format_log, parse_log
 from pnp.errors import PnpError, SourceError
@@ -52,10 +53,15 @@ def refused(text: str) -> str:
     return str(err.value)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(2, 4), st.integers(0, 10**6))
-def test_a_written_log_replays_to_the_engines_totals(players: int, seed: int) -> None:
-    game, actions = play(players, seed)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 4), st.integers(0, 10**6), st.sampled_from(sorted(BOTS)))
+def test_a_written_log_replays_to_the_engines_totals(players: int, seed: int, bot: str) -> None:
+    game = Game.start(NAMES[:players], seed)
+    rng = random.Random(seed)
+    actions = []
+    while not game.over:
+        actions.append(BOTS[bot](game, rng))
+        game = game.apply(actions[-1])
     result, record = check_log(parse_log(format_log(NAMES[:players], seed, actions), "g"))
     finals, won, tie = game.final()
     assert [p.total for p in result.players] == [f.total for f in finals]
@@ -63,6 +69,15 @@ def test_a_written_log_replays_to_the_engines_totals(players: int, seed: int) ->
     assert result.winners == tuple(NAMES[i] for i in won)
     assert result.tie_break is tie
     assert [p.energy_cards for p in record.players] == [f.energy_cards for f in finals]
+
+
+def test_hand_limit_discards_go_on_a_line_of_their_own() -> None:
+    _, actions = play(3, 0)
+    text = format_log(NAMES[:3], 0, actions)
+    discards = [line for line in text.splitlines() if line.startswith("discard ")]
+    assert discards
+    assert all(step.startswith("discard ") for line in discards for step in line.split("; "))
+    check(text)
 
 
 def test_the_log_has_a_header_and_a_line_per_turn() -> None:
