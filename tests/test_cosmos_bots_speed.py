@@ -55,11 +55,10 @@ def _positions(seed: int) -> list[State]:
     return seen[::10]
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_fits_and_has_target_agree_with_targets(seed: int) -> None:
-    r = random.Random(seed)
+def test_fits_and_has_target_agree_with_targets() -> None:
+    r = random.Random(1)
     checked: Counter[str] = Counter()
-    for position in _positions(seed):
+    for position in (p for seed in range(4) for p in _positions(seed)):
         s = position._replace(last=r.choice([NONE, *range(10)]))
         for step in _steps():
             tile = (r.randrange(len(nebula_tiles())),) if step.kind == "place-nebula" else ()
