@@ -43,7 +43,8 @@ _INPUT = click.Path(exists=True, readable=False, path_type=Path)
 def score(record: Path, as_json: bool) -> None:
     """Score a finished game of the published Crafting the Cosmos from its record (TOML:
     the goals as they scored with each player's amount, each player's points by source,
-    advanced life and energy cards in hand; see the README)."""
+    advanced life and energy cards in hand), or of our edition from each player's galaxy
+    by space id (board mode; see docs/cosmos-log.md)."""
     from pnp.score.cosmos import cosmos_json, format_cosmos, load_record, score_record
     from pnp.score.report import dumps
 
