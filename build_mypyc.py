@@ -17,7 +17,7 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-ENGINES = ("pnp/starcharts", "pnp/astra")
+ENGINES = ("pnp/starcharts", "pnp/astra", "pnp/cosmos")
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=65"]
 
 

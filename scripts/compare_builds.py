@@ -3,7 +3,7 @@
     python scripts/compare_builds.py PURE_PYTHON COMPILED_PYTHON
 
 Each interpreter has pnp installed (the compiled one with `PNP_MYPYC=1 pip install .`).
-Both simulate the same runs of both games with logs, replay every log through `check`,
+Both simulate the same runs of each game with logs, replay every log through `check`,
 and score the worked examples; every output and every log must be byte-identical.
 Exit status 1 names the first difference. CI runs it (`.ci/run`).
 """
@@ -39,6 +39,10 @@ SIMULATIONS = [
         "--difficulty",
         "hard-fame-20,hard-scoring,easy-top-open",
     ],
+    ["cosmos", "simulate", "--games", "40", "--bot", "random"],
+    ["cosmos", "simulate", "--games", "6"],
+    ["cosmos", "simulate", "--players", "2", "--games", "20", "--bot", "random"],
+    ["cosmos", "simulate", "--players", "4", "--games", "4"],
 ]
 SCORES = [
     ["starcharts", "score", str(EXAMPLES / "finished.txt"), "--json"],
@@ -46,10 +50,12 @@ SCORES = [
     ["astra", "score", str(EXAMPLES / "astra-endgame.toml"), "--json"],
     ["astra", "check", str(EXAMPLES / "astra-game.txt"), "--json"],
     ["astra", "check", str(EXAMPLES / "astra-solo.txt"), "--json"],
+    ["cosmos", "score", str(EXAMPLES / "cosmos-game.toml"), "--json"],
+    ["cosmos", "check", str(EXAMPLES / "cosmos-game.txt"), "--json"],
 ]
 IS_COMPILED = (
-    "import pnp.starcharts.game as s, pnp.astra.game as a; "
-    "print(all(m.__file__.endswith(('.so', '.pyd')) for m in (s, a)))"
+    "import pnp.starcharts.game as s, pnp.astra.game as a, pnp.cosmos.game as c; "
+    "print(all(m.__file__.endswith(('.so', '.pyd')) for m in (s, a, c)))"
 )
 
 
