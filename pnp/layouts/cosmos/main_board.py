@@ -17,35 +17,45 @@ from pnp.draw.text import fit_size, fit_wrapped
 from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
 from pnp.layouts.page import text_block
+from pnp.layouts.tiles import OVERLAP
 from pnp.units import mm
 
-SIZE = (mm(340), mm(468))
+SIZE = (mm(362), mm(470))  # the most four A4 or Letter sheets hold (pnp.layouts.tiles)
 SLOT = (mm(66), mm(91.5))  # a poker card and a little room
 TOKEN = mm(16)  # an energy token's spot
+STACK = mm(24)  # a stack of nebula tiles (17 mm) or advanced life tokens (12 mm)
 FRAME = Stroke(INK, 1.0)
 CELL = Stroke(GREY, 0.6)
 DASHED = Stroke(LIGHT, 0.7, (mm(1.2), mm(1)))
-GAP = mm(36)  # between the controls, where the sheets join
-TEXT = mm(150)  # the widest line from the left edge: text never crosses a join
+ACROSS = mm(70)  # between the left and right controls: a card spot fits
+DOWN = mm(44)  # between the upper and lower controls
+LANE = mm(10)  # from the board's edge to the arrows beside the stacks
+# Where the four sheets overlap (pnp.layouts.tiles): no line of text may cross these strips.
+JOIN_X = (SIZE[0] / 2 - OVERLAP / 2, SIZE[0] / 2 + OVERLAP / 2)
+JOIN_Y = (SIZE[1] / 2 - OVERLAP / 2, SIZE[1] / 2 + OVERLAP / 2)
 
 
 def main_board_items(board: MainBoard) -> list[Item]:
     w, h = SIZE
     items: list[Item] = [Rect(Box(0, 0, w, h).inset(mm(1)), FRAME, None, mm(4))]
-    row = board.goal_track * SLOT[0] + (board.goal_track - 1) * mm(2)
-    side = Box(mm(6) + row + mm(6), mm(6), w - row - mm(18), h - mm(12))
-    display = Box(mm(6), mm(6), row, SLOT[1])
-    goals = Box(mm(6), h - mm(6) - mm(12) - SLOT[1], row, SLOT[1])
-    band = h / 2 - display.top - mm(14)  # the controls centred on the board's middle
-    controls = Box(mm(6), h / 2 - band, w - mm(12), 2 * band)
-    items += text_block(mm(6), h - mm(5), [_title()], 11, Font.BOLD)
-    items += text_block(mm(6), h - mm(10.5), [text("terms.fan-edition")], 7.5, color=GREY)
-    items += _goal_track(goals, side.take_top(goals.h + mm(12))[0], board)
-    items += _display(display, board)
-    items += _supply(side.take_bottom(display.top + mm(8) - side.y)[0])
+    inner = Box(mm(6), mm(6), w - mm(12), h - mm(12))
+    header, rest = inner.take_top(mm(13))
+    goal_row, rest = rest.take_top(SLOT[1])
+    display_row, rest = rest.take_bottom(SLOT[1])
+    controls = Box(rest.x, rest.y + mm(14), rest.w, rest.h - mm(18))
+    items += text_block(header.x, header.top + mm(1), [_title()], 11, Font.BOLD)
+    items += text_block(
+        header.x, header.top - mm(4.5), [text("terms.fan-edition")], 7.5, color=GREY
+    )
+    items += _goal_track(goal_row, header, board)
+    items += _display(display_row, board)
     cells = _control_boxes(controls)
     for control, cell in zip(board.controls, cells, strict=True):
         items += _control(control, cell, board.capacity)
+    light, time, gravity, chemistry = cells
+    items += _discard(Box(chemistry.right, chemistry.y, ACROSS, chemistry.h))
+    items += _nebula_stacks(Box(light.x + LANE, chemistry.top, light.w - LANE, DOWN))
+    items += _supplies(Box(time.x, gravity.top, time.w - LANE, DOWN))
     return items + _arrows(cells)
 
 
@@ -53,13 +63,23 @@ def _title() -> str:
     return f"{text('terms.game')} · {text('print.main.title')}"
 
 
-def _goal_track(slots: Box, notes: Box, board: MainBoard) -> list[Item]:
+def _goal_track(row: Box, header: Box, board: MainBoard) -> list[Item]:
     first, second = board.placements[0], board.placements[1]
     note = text("print.main.goal_track").format(spaces=board.goal_track, first=first, second=second)
-    items = text_block(notes.x, notes.top, [text("terms.goal-track")], 11, Font.BOLD)
-    size, lines = fit_wrapped(note, notes.w, notes.h - mm(8), 8.5, minimum=6)
-    items += text_block(notes.x, notes.top - mm(6), lines, size)
-    for k, slot in enumerate(slots.columns(board.goal_track, mm(2))):
+    notes = Box(JOIN_X[1] + mm(3), header.y, header.right - JOIN_X[1] - mm(3), header.h)
+    items = text_block(notes.x, notes.top + mm(1), [text("terms.goal-track")], 9, Font.BOLD)
+    size, lines = fit_wrapped(note, notes.w, notes.h - mm(3), 7, minimum=5.5)
+    items += text_block(notes.x, notes.top - mm(3), lines, size)
+    deck, track = row.take_left(SLOT[0])
+    items += _card_spot(deck, text("print.main.goal_deck"), text("print.main.goal_deck_note"))
+    items += _arrow(deck.right - mm(6), deck.y + mm(6), deck.right + mm(9), deck.y + mm(6))
+    track = Box(
+        track.right - board.goal_track * SLOT[0] - (board.goal_track - 1) * mm(2),
+        track.y,
+        board.goal_track * SLOT[0] + (board.goal_track - 1) * mm(2),
+        track.h,
+    )
+    for k, slot in enumerate(track.columns(board.goal_track, mm(2))):
         scores = k == board.goal_track - 1
         items.append(Rect(slot, Stroke(INK, 1.4) if scores else CELL, None, mm(3)))
         items.append(
@@ -73,21 +93,79 @@ def _goal_track(slots: Box, notes: Box, board: MainBoard) -> list[Item]:
     return items
 
 
-def _display(area: Box, board: MainBoard) -> list[Item]:
+def _card_spot(slot: Box, name: str, note: str) -> list[Item]:
+    """A labelled dashed spot for a pile of cards, its words at the top left, left of
+    the join where the spot lies across it."""
+    inner = slot.inset(mm(3))
+    width = JOIN_X[0] - inner.x - mm(1) if inner.x < JOIN_X[0] < inner.right else inner.w
+    items: list[Item] = [Rect(slot, DASHED, None, mm(3))]
+    items += text_block(
+        inner.x, inner.top, [name], fit_size(name, width, 9, Font.BOLD, 6), Font.BOLD
+    )
+    size, lines = fit_wrapped(note, width, mm(20), 7, minimum=6)
+    items += text_block(inner.x, inner.top - mm(5), lines, size, color=GREY)
+    return items + icons.card(inner.cx, inner.cy - mm(12), mm(12))
+
+
+def _display(row: Box, board: MainBoard) -> list[Item]:
+    area, side = row.take_left(board.display * SLOT[0] + (board.display - 1) * mm(2))
     note = f"{text('terms.energy-display')}: " + text("print.main.display").format(n=board.display)
-    size, lines = fit_wrapped(note, TEXT, mm(10), 9, font=Font.BOLD, minimum=6)
+    size, lines = fit_wrapped(
+        note, JOIN_X[0] - area.x - mm(4), mm(10), 9, font=Font.BOLD, minimum=6
+    )
     items = text_block(area.x, area.top + mm(2) + len(lines) * size * 1.2, lines, size, Font.BOLD)
     for slot in area.columns(board.display, mm(2)):
         items.append(Rect(slot, CELL, None, mm(3)))
         items += icons.card(slot.x + mm(8), slot.top - mm(8), mm(10))
+    deck = Box(side.right - SLOT[0], side.y, SLOT[0], side.h)
+    return items + _card_spot(
+        deck, text("print.main.energy_deck"), text("print.main.energy_deck_note")
+    )
+
+
+def _discard(gap: Box) -> list[Item]:
+    """Spent energy cards, between the lower controls, above the display."""
+    slot = Box(gap.cx - SLOT[0] / 2, gap.top - SLOT[1] - mm(1), *SLOT)
+    return _card_spot(slot, text("print.main.discard"), text("print.main.discard_note"))
+
+
+def _stack(cx: float, cy: float, label: str, icon: list[Item]) -> list[Item]:
+    spot = Box(cx - STACK / 2, cy - STACK / 2, STACK, STACK)
+    label_text = Text(cx, spot.y - mm(3.5), label, 8, Font.BOLD, Anchor.MIDDLE)
+    return [Rect(spot, DASHED, None, mm(2)), *icon, label_text]
+
+
+def _nebula_stacks(gap: Box) -> list[Item]:
+    """The three nebula stacks, between Light and Chemistry."""
+    items = text_block(gap.x, gap.top - mm(1.5), [text("print.main.nebula_stacks")], 8, Font.BOLD)
+    cy = gap.y + mm(7.5) + STACK / 2
+    for k in range(3):
+        cx = gap.x + STACK / 2 + k * (STACK + mm(8))
+        label = text("print.main.nebula_size").format(size=k + 1)
+        items += _stack(cx, cy, label, icons.nebula(k + 1, cx, cy, mm(9)))
     return items
+
+
+def _supplies(gap: Box) -> list[Item]:
+    """The time crystal supply and the advanced life stack, between Time and Gravity."""
+    r = gap.h / 2 - mm(3)
+    cx, cy = gap.x + r + mm(2), gap.cy
+    items: list[Item] = [Circle(cx, cy, r, Stroke(INK, 1.4), None)]
+    items += icons.crystal(cx, cy, r)
+    top = gap.top - mm(1.5)
+    items += text_block(cx + r + mm(3), top, [text("print.main.supply")], 8, Font.BOLD)
+    sx = gap.right - STACK / 2 - mm(4)
+    heading = [text("print.main.advanced")]
+    items += text_block(sx, top, heading, 8, Font.BOLD, anchor=Anchor.MIDDLE)
+    sy = gap.y + mm(7.5) + STACK / 2
+    return items + _stack(sx, sy, text("print.main.advanced_note"), icons.advanced(sx, sy, mm(10)))
 
 
 def _control_boxes(area: Box) -> list[Box]:
     """Clockwise from the top left: Light, Time, Gravity, Chemistry."""
-    w, h = (area.w - GAP) / 2, (area.h - GAP) / 2
-    left, right = area.x, area.x + w + GAP
-    top, bottom = area.y + h + GAP, area.y
+    w, h = (area.w - ACROSS) / 2, (area.h - DOWN) / 2
+    left, right = area.x, area.x + w + ACROSS
+    top, bottom = area.y + h + DOWN, area.y
     return [
         Box(left, top, w, h),
         Box(right, top, w, h),
@@ -161,22 +239,12 @@ def _arrow(x1: float, y1: float, x2: float, y2: float) -> list[Item]:
 
 
 def _arrows(cells: list[Box]) -> list[Item]:
-    """Clockwise from each control to the next, across the gap between them."""
+    """Clockwise from each control to the next, beside the piles between them."""
     light, time, gravity, chemistry = cells
+    low, left, right = chemistry.y + mm(4), light.x + LANE / 2, time.right - LANE / 2
     items: list[Item] = []
     items += _arrow(light.right + mm(4), light.cy, time.x - mm(4), time.cy)
-    items += _arrow(time.cx, time.y - mm(4), gravity.cx, gravity.top + mm(4))
-    items += _arrow(gravity.x - mm(4), gravity.cy, chemistry.right + mm(4), chemistry.cy)
-    items += _arrow(chemistry.cx, chemistry.top + mm(4), light.cx, light.y - mm(4))
+    items += _arrow(right, time.y - mm(4), right, gravity.top + mm(4))
+    items += _arrow(gravity.x - mm(4), low, chemistry.right + mm(4), low)
+    items += _arrow(left, chemistry.top + mm(4), left, light.y - mm(4))
     return items
-
-
-def _supply(area: Box) -> list[Item]:
-    r = min(area.w, area.h) / 2 - mm(2)
-    cx, cy = area.cx, area.y + r + mm(2)
-    items: list[Item] = [Circle(cx, cy, r, Stroke(INK, 1.4), None)]
-    items += icons.crystal(cx, cy + r * 0.4, r * 0.5)
-    size, lines = fit_wrapped(
-        text("print.main.supply"), r * 1.5, r * 0.7, 9, font=Font.BOLD, minimum=6
-    )
-    return items + text_block(cx, cy - r * 0.05, lines, size, Font.BOLD, anchor=Anchor.MIDDLE)

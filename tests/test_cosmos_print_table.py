@@ -1,0 +1,103 @@
+"""Crafting the Cosmos's print at a real table (issue 19 play test): the main board has
+a marked spot for every pile the set-up puts on the table beside it, no word crosses the
+joins of its sheets, and the sheets tell a new player where each pile goes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.draw.clip import ink_bounds
+from pnp.draw.shapes import Rect, Text
+from pnp.geometry import Box
+from pnp.units import mm
+from tests.conftest import Run
+
+
+def _words(path: Path) -> str:
+    return " ".join(" ".join(p.extract_text() for p in PdfReader(path).pages).split())
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_main_board_marks_every_pile_on_four_sheets(run: Run, paper: str) -> None:
+    result = run("cosmos", "main-board", "--paper", paper, "-o", "board.pdf")
+    assert result.exit_code == 0, result.output
+    assert len(PdfReader("board.pdf").pages) == 4
+    board = _words(Path("board.pdf"))
+    for words in (
+        "Goal deck",
+        "Energy deck",
+        "Discard",
+        "Nebula stacks",
+        "size 1",
+        "size 2",
+        "size 3",
+        "Advanced life",
+        "Time crystal supply",
+    ):
+        assert words in board, words
+
+
+def _spots() -> list[Box]:
+    from pnp.cosmos.content import main_board
+    from pnp.layouts.cosmos.main_board import DASHED, main_board_items
+
+    return [
+        i.box for i in main_board_items(main_board()) if isinstance(i, Rect) and i.stroke == DASHED
+    ]
+
+
+def test_the_spots_hold_a_poker_card_or_a_nebula_tile() -> None:
+    from pnp.layouts.cosmos.galaxy import TILE
+
+    spots = _spots()
+    cards = [s for s in spots if s.w >= mm(63.5) and s.h >= mm(88.9)]
+    stacks = [s for s in spots if TILE <= s.w < mm(40) and TILE <= s.h < mm(40)]
+    assert len(cards) == 3  # goal deck, energy deck, discard pile
+    assert len(stacks) == 4  # three nebula stacks and the advanced life stack
+
+
+def test_no_word_on_the_main_board_crosses_a_join() -> None:
+    from pnp.cosmos.content import main_board
+    from pnp.layouts.cosmos.main_board import JOIN_X, JOIN_Y, main_board_items
+
+    crossing = []
+    for item in main_board_items(main_board()):
+        if isinstance(item, Text):
+            b = ink_bounds(item)
+            across = b.x < JOIN_X[1] and b.right > JOIN_X[0]
+            down = b.y < JOIN_Y[1] and b.top > JOIN_Y[0]
+            if across or down:
+                crossing.append(item.text)
+    assert crossing == []
+
+
+def test_the_set_up_sheet_puts_each_pile_on_its_spot(run: Run) -> None:
+    assert run("cosmos", "setup-sheet", "--paper", "letter", "-o", "setup.pdf").exit_code == 0
+    words = _words(Path("setup.pdf"))
+    for spot in (
+        "goal deck spot",
+        "energy deck spot",
+        "discard spot",
+        "on their spots",
+        "on its spot",
+    ):
+        assert spot in words, spot
+    # the player board has a power token spot on each power card slot
+    assert "power tokens on the 4 power card slots" in words
+    assert "beside the board; sliders" not in words
+    assert "dark tokens don't count" in words
+
+
+def test_the_aid_and_the_rules_say_where_spent_cards_go_and_where_life_grows(run: Run) -> None:
+    assert run("cosmos", "aid", "-o", "aid.pdf").exit_code == 0
+    assert run("cosmos", "rules", "-o", "rules.pdf").exit_code == 0
+    aid, rules = _words(Path("aid.pdf")), _words(Path("rules.pdf"))
+    for words in (aid, rules):
+        assert "discard pile" in words
+        assert "shuffle the discard pile" in words
+    assert "proto life next to your life" in rules
+    assert "power tokens on the 4 power card slots" in rules
+    assert "one life space lies between them" in rules
