@@ -101,3 +101,10 @@ def test_the_aid_and_the_rules_say_where_spent_cards_go_and_where_life_grows(run
     assert "proto life next to your life" in rules
     assert "power tokens on the 4 power card slots" in rules
     assert "one life space lies between them" in rules
+
+
+def test_the_score_pad_takes_the_score_track_and_checks_it_by_source(run: Run) -> None:
+    assert run("cosmos", "score-pad", "-o", "pad.pdf").exit_code == 0
+    words = _words(Path("pad.pdf"))
+    assert words.count("Score track, +50/+100 included (= the 5 rows above)") == 2
+    assert words.count("Total (score track + advanced life)") == 2

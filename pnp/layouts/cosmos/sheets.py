@@ -188,7 +188,7 @@ def _pad(area: Box, players: int) -> list[Item]:
     size = fit_size(note, area.w, 8.5, Font.REGULAR, 6.5)
     items += text_block(area.x, area.top - mm(6.5), [note], size, color=GREY)
     rows = text("print.score_pad.rows").split("\n")
-    table = Box(area.x, area.y, area.w, area.h - mm(13))
+    table = Box(area.x, area.y + mm(3), area.w, area.h - mm(16))  # clear of the cut
     label_w = table.w * 0.42
     row_h = min(mm(12), table.h / (len(rows) + 1))
     col_w = (table.w - label_w) / players
