@@ -108,3 +108,21 @@ def test_the_score_pad_takes_the_score_track_and_checks_it_by_source(run: Run) -
     words = _words(Path("pad.pdf"))
     assert words.count("Score track, +50/+100 included (= the 5 rows above)") == 2
     assert words.count("Total (score track + advanced life)") == 2
+
+
+def test_the_galaxy_is_as_the_rules_summary_draws_it() -> None:
+    """Star spaces are adjacent when one life space lies between them; life spaces when
+    they touch the same star space; each life space has a star space at either end."""
+    from pnp.cosmos.galaxy import galaxy
+
+    g = galaxy()
+    assert all(len(life.stars) == 2 for life in g.life)
+    joined = {frozenset(life.stars) for life in g.life}
+    assert {frozenset((s.id, t)) for s in g.stars for t in s.stars} == joined
+    sharing = {
+        frozenset((a.id, b.id))
+        for a in g.life
+        for b in g.life
+        if a.id != b.id and set(a.stars) & set(b.stars)
+    }
+    assert {frozenset((life.id, m)) for life in g.life for m in life.life} == sharing
