@@ -3,10 +3,14 @@ any number of jobs, and says what the games did."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner
 
 from pnp.cli.cosmos_sim import simulate as simulate_command
+from pnp.cosmos.log import parse_log
 from pnp.play.cosmos_simulate import format_summary, game_seed, simulate
+from pnp.score.cosmos_replay import check_log
 
 
 def test_any_number_of_jobs_gives_the_same_summary() -> None:
@@ -45,3 +49,19 @@ def test_the_command_prints_the_summary() -> None:
 def test_the_command_refuses_five_players() -> None:
     result = CliRunner().invoke(simulate_command, ["--players", "5"])
     assert result.exit_code == 2 and "--players" in result.output
+
+
+def test_the_command_writes_logs_that_replay_to_the_summary(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    args = ["--games", "3", "--seed", "2", "--bot", "greedy", "--jobs", "2", "--logs", str(logs)]
+    result = CliRunner().invoke(simulate_command, args)
+    assert result.exit_code == 0, result.output
+    files = sorted(logs.iterdir())
+    assert [f.name for f in files] == ["game-1.txt", "game-2.txt", "game-3.txt"]
+    summary, texts = simulate(3, 3, 2, "greedy", keep_logs=True)
+    assert [f.read_text(encoding="utf-8") for f in files] == texts
+    totals = []
+    for f in files:
+        checked, _ = check_log(parse_log(f.read_text(encoding="utf-8"), str(f)))
+        totals += [p.total for p in checked.players]
+    assert totals == summary.scores
