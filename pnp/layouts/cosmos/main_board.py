@@ -151,7 +151,7 @@ def _supplies(gap: Box) -> list[Item]:
     r = gap.h / 2 - mm(3)
     cx, cy = gap.x + r + mm(2), gap.cy
     items: list[Item] = [Circle(cx, cy, r, Stroke(INK, 1.4), None)]
-    items += icons.crystal(cx, cy, r)
+    items += icons.crystal(cx, cy, r * 0.6)
     top = gap.top - mm(1.5)
     items += text_block(cx + r + mm(3), top, [text("print.main.supply")], 8, Font.BOLD)
     sx = gap.right - STACK / 2 - mm(4)
