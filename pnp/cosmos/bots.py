@@ -6,7 +6,7 @@ maps a game to the decision due (``Game.to_move``'s), drawing its chances from a
   one of its answers, each equally likely).
 - ``greedy``: rules of thumb weighed by a one-step evaluation. It shifts energy to the
   controls whose rewards are worth most, collects the card of its commonest suit and the
-  largest nebula, places nebulae where its stars already fit them, stars on the corners
+  smallest nebula left, places nebulae where its stars already fit them, stars on the corners
   that still need their element, life around completed nebulae; completes, discharges
   and creates advanced life whenever it can; gains power cards and activates one when
   its effect, played out greedily, raises the evaluation (points, nebulae nearly done,
@@ -55,6 +55,7 @@ from pnp.cosmos.state import DNA, NONE, SUPERNOVA, TYPES, Need, Phase, State, ca
 Bot = Callable[[Game, random.Random], Action]
 
 OPEN_NEBULAE = 3  # the omega takes a nebula while fewer incomplete ones are placed
+SIZES = (1, 2, 3)  # the nebula sizes it takes, first choice first: measured best
 SAMPLE = 24  # at most this many answers of an effect step weighed
 # What one of each reward is worth to the greedy bot when it shifts energy.
 WORTH = {
@@ -189,7 +190,7 @@ def _answer(game: Game, need: Need, rng: random.Random) -> Action:
     if k == "card":
         return _card(s, need.player)
     if k == "nebula":
-        size = next(size for size in (3, 2, 1) if s.stacks[size - 1])
+        size = next(size for size in SIZES if s.stacks[size - 1])
         return TakeNebula(size)
     if k == "keep":
         best = min(
@@ -385,12 +386,12 @@ def _craft(game: Game, rng: random.Random) -> Action:
 
 
 def _omega(s: State) -> Action:
-    """A nebula while few of yours wait for stars (the largest left), else a proto life
+    """A nebula while few of yours wait for stars (the smallest left), else a proto life
     stabilized."""
     b = s.player().board
     waiting = sum(1 for n, t in enumerate(b.tiles) if t != NONE and not b.done >> n & 1)
     if empty_nebulae(b) and (waiting < OPEN_NEBULAE or not b.proto):
-        for size in (3, 2, 1):
+        for size in SIZES:
             if s.stacks[size - 1]:
                 return Omega(size)
     return Omega(0)
