@@ -30,6 +30,8 @@ class Game(NamedTuple):  # not a dataclass: quicker to create when pnp starts
     cli: str  # "module:attribute" of its click group
     kit: str  # its kit module
     languages: tuple[str, ...] = ("en",)
+    bgg_id: int | None = None  # its BoardGameGeek id, for BG Stats (pnp.bgstats)
+    highest_wins: bool = True
 
     def kit_part(self) -> KitPart:
         return cast(KitPart, importlib.import_module(self.kit))
@@ -39,8 +41,15 @@ GAMES: tuple[Game, ...] = (
     Game(
         "starcharts", "Star Charts", "pnp.cli.starcharts:starcharts", "pnp.layouts.starcharts.kit"
     ),
+    # Astra's and Star Charts' BoardGameGeek ids could not be confirmed: none given.
     Game("astra", "Astra", "pnp.cli.astra:astra", "pnp.layouts.astra.kit", ("en", "fr")),
-    Game("cosmos", "Crafting the Cosmos", "pnp.cli.cosmos:cosmos", "pnp.layouts.cosmos.kit"),
+    Game(
+        "cosmos",
+        "Crafting the Cosmos",
+        "pnp.cli.cosmos:cosmos",
+        "pnp.layouts.cosmos.kit",
+        bgg_id=424785,
+    ),
 )
 
 

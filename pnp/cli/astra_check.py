@@ -8,6 +8,7 @@ import click
 
 from pnp.astra.text import Lang
 from pnp.cli.astra import LANG
+from pnp.cli.bgstats_options import Export, bgstats_options, emit
 from pnp.cli.outputs import check_output
 
 # A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
@@ -25,10 +26,14 @@ _INPUT = click.Path(exists=True, readable=False, path_type=Path)
     " (not for a solo log: Ptolemy has no end-of-game file).",
 )
 @LANG
-def check(log: Path, as_json: bool, final_state: Path | None, lang: Lang) -> None:
+@bgstats_options
+def check(
+    log: Path, as_json: bool, final_state: Path | None, lang: Lang, bgstats: Export | None
+) -> None:
     """Replay a game log turn by turn, reject the first illegal step, print the scores.
     --json is the same in either language."""
     from pnp import atomic
+    from pnp.cli.astra_play import astra_play, solo_play
     from pnp.errors import SourceError
     from pnp.score.astra import astra_json, format_astra
     from pnp.score.astra_problems import in_lang
@@ -45,6 +50,9 @@ def check(log: Path, as_json: bool, final_state: Path | None, lang: Lang) -> Non
                     "--final-state is for games of 2 to 5 players, not solo logs"
                 )
             solo = check_solo(game_log, lang)
+            if bgstats is not None:
+                emit("astra", [solo_play(solo, lang)], bgstats)
+                return
             click.echo(dumps(solo_json(solo)) if as_json else format_solo(solo, lang), nl=False)
             return
         result, end = check_log(game_log, lang)
@@ -52,4 +60,7 @@ def check(log: Path, as_json: bool, final_state: Path | None, lang: Lang) -> Non
         raise in_lang(error, lang) from None
     if final_state is not None:
         atomic.write_text(final_state, end)
+    if bgstats is not None:
+        emit("astra", [astra_play(result, lang)], bgstats)
+        return
     click.echo(dumps(astra_json(result)) if as_json else format_astra(result, lang), nl=False)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from pnp.cli.bgstats_options import Export, bgstats_options, emit
 from pnp.cli.lazy import LazyGroup
 
 COMMANDS: dict[str, str] = {
@@ -40,7 +41,8 @@ _INPUT = click.Path(exists=True, readable=False, path_type=Path)
 @cosmos.command()
 @click.argument("record", type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
-def score(record: Path, as_json: bool) -> None:
+@bgstats_options
+def score(record: Path, as_json: bool, bgstats: Export | None) -> None:
     """Score a finished game of the published Crafting the Cosmos from its record (TOML:
     the goals as they scored with each player's amount, each player's points by source,
     advanced life and energy cards in hand), or of our edition from each player's galaxy
@@ -49,6 +51,11 @@ def score(record: Path, as_json: bool) -> None:
     from pnp.score.report import dumps
 
     result = score_record(load_record(record))
+    if bgstats is not None:
+        from pnp.cli.cosmos_check import cosmos_play
+
+        emit("cosmos", [cosmos_play(result)], bgstats)
+        return
     click.echo(dumps(cosmos_json(result)) if as_json else format_cosmos(result), nl=False)
 
 

@@ -4,14 +4,41 @@ its end."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
+from pnp.cli.bgstats_options import Export, bgstats_options, emit
 from pnp.cli.outputs import check_output
+
+if TYPE_CHECKING:
+    from pnp.bgstats import Play
+    from pnp.score.cosmos import CosmosResult
 
 # A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
 # the reader as "FILE: message" (exit status 1).
 _INPUT = click.Path(exists=True, readable=False, path_type=Path)
+
+
+def cosmos_play(result: CosmosResult) -> Play:
+    """Seating order, first player first: the first player is the start player. The
+    parts are the points by source, named as the table names them."""
+    from pnp.bgstats import Play, Standing
+    from pnp.cosmos.text import Lang, text
+    from pnp.score.cosmos import cosmos_json
+
+    rows = cosmos_json(result)["players"]
+    players = tuple(
+        Standing(
+            s.player.name,
+            s.total,
+            s.player.name in result.winners,
+            k == 0,
+            tuple((text(f"report.{key}", Lang.EN), n) for key, n in row["points"].items()),
+        )
+        for k, (s, row) in enumerate(zip(result.players, rows, strict=True))
+    )
+    return Play(players, result.said())
 
 
 @click.command()
@@ -22,7 +49,8 @@ _INPUT = click.Path(exists=True, readable=False, path_type=Path)
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write the game's end to FILE, in the format `pnp cosmos score` reads.",
 )
-def check(log: Path, as_json: bool, final_state: Path | None) -> None:
+@bgstats_options
+def check(log: Path, as_json: bool, final_state: Path | None, bgstats: Export | None) -> None:
     """Replay a game log of our edition turn by turn, reject the first illegal step with
     its rule, print the scores as `pnp cosmos score` does (see docs/cosmos-log.md)."""
     from pnp import atomic
@@ -36,4 +64,7 @@ def check(log: Path, as_json: bool, final_state: Path | None) -> None:
     result, end = check_log(load_log(log))
     if final_state is not None:
         atomic.write_text(final_state, format_record(end))
+    if bgstats is not None:
+        emit("cosmos", [cosmos_play(result)], bgstats)
+        return
     click.echo(dumps(cosmos_json(result)) if as_json else format_cosmos(result), nl=False)

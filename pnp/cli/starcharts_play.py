@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from pnp.cli.bgstats_options import Export, bgstats_options, emit
 from pnp.cli.outputs import check_output, log_option_callback
 from pnp.cli.play_options import MAX_LINE, SEED, read_line, simulation_options, usage_errors
 from pnp.errors import Problem, SourceError
@@ -18,6 +19,8 @@ from pnp.errors import Problem, SourceError
 if TYPE_CHECKING:
     import random
 
+    from pnp.bgstats import Play
+    from pnp.score.result import GameResult, MatchResult, PlayerResult
     from pnp.starcharts.chart import Chart
 
 
@@ -42,6 +45,37 @@ def complete_chart(
     ]
 
 
+def _parts(p: PlayerResult) -> tuple[tuple[str, int], ...]:
+    claims = [(f"{b.objective} (round {b.round})", b.points) for b in p.boxes if b.kind == "claim"]
+    rest = [("full grid", p.filled_points), ("unused abilities", 3 * len(p.unused))]
+    return (*claims, *rest, *([("unclaimed objectives", -p.penalty)] if p.penalty else []))
+
+
+def game_play(result: GameResult, starts: bool) -> Play:
+    """``starts``: the first player is the start player (a log says so; sheets don't)."""
+    from pnp.bgstats import Play, Standing
+
+    players = tuple(
+        Standing(p.name, p.total, p.name in result.winners, starts and k == 0, _parts(p))
+        for k, p in enumerate(result.players)
+    )
+    return Play(players, result.verdict)
+
+
+def match_play(match: MatchResult, starts: bool) -> Play:
+    """A match is one play: the match totals, each game's total as a part."""
+    from pnp.bgstats import Play, Standing
+
+    players = []
+    for k, (name, total, _, _) in enumerate(match.totals):
+        games = (
+            (f"game {n}", next(p.total for p in g.players if p.name == name))
+            for n, g in enumerate(match.games, 1)
+        )
+        players.append(Standing(name, total, name in match.winners, starts and k == 0, (*games,)))
+    return Play(tuple(players), match.verdict)
+
+
 @contextmanager
 def chart_usage(hint: str) -> Iterator[None]:
     """An unknown chart id or a missing chart file is a usage error (exit status 2)."""
@@ -55,7 +89,8 @@ def chart_usage(hint: str) -> Iterator[None]:
 @click.argument("games", nargs=-1, required=True, type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option("--match", is_flag=True, help="The games form an extended match: add them up.")
-def score(games: tuple[Path, ...], as_json: bool, match: bool) -> None:
+@bgstats_options
+def score(games: tuple[Path, ...], as_json: bool, match: bool, bgstats: Export | None) -> None:
     """Score finished games typed as text (see the README for the format). With --json,
     one game prints an object and several print a list."""
     from pnp.score.report import dumps, format_match, format_result, match_json, result_json
@@ -80,7 +115,13 @@ def score(games: tuple[Path, ...], as_json: bool, match: bool) -> None:
         if len({tuple(p.name for p in r.players) for r in results}) != 1:
             raise click.UsageError("the games of a match have the same players")
         outcome = decide_match(tuple(results))
+        if bgstats is not None:
+            emit("starcharts", [match_play(outcome, False)], bgstats)
+            return
         click.echo(dumps(match_json(outcome)) if as_json else format_match(outcome), nl=False)
+        return
+    if bgstats is not None:
+        emit("starcharts", [game_play(r, False) for r in results], bgstats)
         return
     if as_json:
         data = [result_json(r) for r in results]
@@ -104,7 +145,8 @@ def _sheet_paths(log: Path, folder: Path, games: int) -> list[Path]:
     type=click.Path(file_okay=False, path_type=Path),
     help="Also write the finished sheets, in the format `score` reads, here.",
 )
-def check(log: Path, as_json: bool, sheets: Path | None) -> None:
+@bgstats_options
+def check(log: Path, as_json: bool, sheets: Path | None, bgstats: Export | None) -> None:
     """Replay a game log round by round, reject the first illegal step, print the scores."""
     from pnp import atomic
     from pnp.score.report import dumps, format_match, format_result, match_json, result_json
@@ -120,6 +162,13 @@ def check(log: Path, as_json: bool, sheets: Path | None) -> None:
         for path, game, logged in zip(paths, games, parsed.games, strict=True):
             ref = chart_ref_from(logged.chart_ref, log.parent, path.parent)
             atomic.write_text(path, finished_text(game, ref))
+    if bgstats is not None:
+        if isinstance(outcome, GameResult):
+            play = game_play(outcome, starts=True)
+        else:
+            play = match_play(outcome, starts=True)
+        emit("starcharts", [play], bgstats)
+        return
     if isinstance(outcome, GameResult):
         click.echo(dumps(result_json(outcome)) if as_json else format_result(outcome), nl=False)
     else:
