@@ -18,6 +18,7 @@ COMMANDS = {
     "sheet": f"{PRINT}:sheet",
     "cards": f"{PRINT}:cards",
     "aid": f"{PRINT}:aid",
+    "dice": f"{PRINT}:dice",
 }
 
 

@@ -1,4 +1,4 @@
-"""``pnp starcharts sheet|cards|aid``: the Star Charts print commands."""
+"""``pnp starcharts sheet|cards|aid|dice``: the Star Charts print commands."""
 
 from __future__ import annotations
 
@@ -90,3 +90,22 @@ def aid(printer: PrinterProfile, paper: Paper, output: Output) -> None:
     from pnp.layouts.starcharts.kit import AID_PATH
 
     emit(aid_document(paper), output, AID_PATH, printer.factor)
+
+
+@click.command()
+@click.option(
+    "--count",
+    type=click.IntRange(1, 100),
+    default=5,
+    show_default=True,
+    help="How many dice (the game needs five).",
+)
+@scale_option
+@paper_option
+@output_options
+def dice(count: int, printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    """Eight-sided dice to cut out, fold and glue: as many nets per page as fit."""
+    from pnp.layouts.starcharts.dice import dice_document
+    from pnp.layouts.starcharts.kit import DICE_PATH
+
+    emit(dice_document(paper, count), output, DICE_PATH, printer.factor)

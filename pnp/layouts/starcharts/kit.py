@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 FOLDER = "starcharts"
 AID_PATH = "starcharts/player-aid"
+DICE_PATH = "starcharts/dice"
 
 
 def sheet_path(chart_ids: list[str]) -> str:
@@ -33,6 +34,7 @@ def cards_path(options: CardOptions) -> str:
 
 
 def jobs(settings: KitSettings) -> list[Job]:
+    from pnp.layouts.starcharts.dice import dice_document
     from pnp.layouts.starcharts.documents import aid_document, cards_document, sheets_document
     from pnp.paper import Backs
     from pnp.starcharts.chart import chart_ids, load_chart
@@ -48,6 +50,7 @@ def jobs(settings: KitSettings) -> list[Job]:
     out.append(Job(cards_path(fronts), lambda: cards_document(paper, fronts)))
     out.append(Job(cards_path(duplex), lambda: cards_document(paper, duplex)))
     out.append(Job(AID_PATH, lambda: aid_document(paper)))
+    out.append(Job(DICE_PATH, lambda: dice_document(paper)))
     return out
 
 
@@ -68,12 +71,15 @@ Print every page at 100 % ("actual size"); the ruler on every page must measure
     backs moved {dx},{dy} mm).{order}
 {aid}
     two player aids per page.
+{dice}
+    five eight-sided dice to cut out, fold on the dashed lines and glue by the
+    grey tabs, if you have no real ones.
 {calibration}
     a test sheet for your printer (in the folder above).
 
 {printer} `pnp starcharts cards --backs duplex` remakes just the duplex cards.
 
-You also need five eight-sided dice and a pencil per player.
+You also need five eight-sided dice (real or printed) and a pencil per player.
 
 Credits: see CREDITS.txt.
 """
@@ -94,6 +100,7 @@ def readme(written: dict[str, list[str]], settings: KitSettings, calibration: st
         fronts=file_names(written[cards_path(CardOptions())]),
         duplex=file_names(written[cards_path(CardOptions(backs=Backs.DUPLEX))]),
         aid=file_names(written[AID_PATH]),
+        dice=file_names(written[DICE_PATH]),
         **printing_notes(settings, calibration, fmt),
     )
 
