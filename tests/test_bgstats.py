@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -184,3 +186,27 @@ def test_ranks_after_tie_breaks() -> None:
     data = play_json(game("starcharts"), Play(players), DATE)
     assert [p["rank"] for p in data["players"]] == [1, 3, 4, 4, 2]
     assert data["comments"] == "A 20\nB 20\nC 10\nD 10\nE 30"
+
+
+def test_the_links_need_no_drawing_code() -> None:
+    commands = [
+        ["starcharts", "score", str(DATA / "finished.txt"), "--bgstats"],
+        ["astra", "score", str(DATA / "astra-endgame.toml"), "--bgstats-json"],
+        ["cosmos", "score", str(DATA / "cosmos-game.toml"), "--bgstats"],
+    ]
+    code = f"""
+import sys
+from pnp.cli import cli
+for args in {commands!r}:
+    try:
+        cli(args)
+    except SystemExit as exit:
+        assert not exit.code, (args, exit.code)
+print("HEAVY", [m for m in ("reportlab", "svgwrite", "shapely", "fontTools") if m in sys.modules])
+print("DRAWING CODE", [m for m in sys.modules if m.startswith(("pnp.layouts", "pnp.render"))])
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert "HEAVY []" in result.stdout, result.stdout + result.stderr
+    assert "DRAWING CODE []" in result.stdout, result.stdout
