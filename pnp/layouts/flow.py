@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -12,6 +13,8 @@ from pnp.geometry import Box
 
 LEADING = 1.22
 CONTINUED = "(cont.)"
+HEADING = 1.15  # a heading's size, in body sizes
+HALF_CAP = 0.36  # half a capital's height, in ems: a baseline this far below a middle
 
 
 @dataclass(frozen=True)
@@ -24,15 +27,26 @@ class Block:
 
 
 def _measure(block: Block, size: float, width: float) -> tuple[list[str], float, float]:
-    """(lines, height, indent) of a block at a body size."""
+    """(lines, height, indent) of a block at a body size; a block with a word wider than
+    its column is infinitely tall, so it never fits."""
     if block.heading:
-        s = size * 1.15
-        return [block.text], s * LEADING + size * 0.45, 0.0
-    indent = size * (2.2 if block.icon or block.symbol else 1.0)
-    lead = text_width(block.lead + " ", size, Font.BOLD) if block.lead else 0.0
-    lines = wrap(block.text, size, width - indent, first=width - indent - lead)
-    rows = max(len(lines), 2 if block.symbol else 1)  # a symbol is two lines tall
-    return lines, rows * size * LEADING + size * 0.25, indent
+        s = size * HEADING
+        lines = wrap(block.text, s, width, Font.BOLD)
+        widths = [(text_width(line, s, Font.BOLD), width) for line in lines]
+        height, indent = len(lines) * s * LEADING + size * 0.45, 0.0
+    else:
+        indent = size * (2.2 if block.icon or block.symbol else 1.0)
+        lead = text_width(block.lead + " ", size, Font.BOLD) if block.lead else 0.0
+        lines = wrap(block.text, size, width - indent, first=width - indent - lead)
+        widths = [
+            (text_width(line, size), width - indent - (lead if i == 0 else 0.0))
+            for i, line in enumerate(lines)
+        ]
+        rows = max(len(lines), 2 if block.symbol else 1)  # a symbol is two lines tall
+        height = rows * size * LEADING + size * 0.25
+    if any(w > room for w, room in widths):
+        height = math.inf
+    return lines, height, indent
 
 
 def _draw(
@@ -40,8 +54,9 @@ def _draw(
 ) -> list[Item]:
     """A measured block whose top is at ``y``."""
     if block.heading:
-        s = size * 1.15
-        return [Text(x, y - size * 0.3 - ascent(s, Font.BOLD), block.text, s, Font.BOLD)]
+        s = size * HEADING
+        top = y - size * 0.3 - ascent(s, Font.BOLD)
+        return [Text(x, top - i * s * LEADING, line, s, Font.BOLD) for i, line in enumerate(lines)]
     items: list[Item] = []
     first = y - ascent(size)
     if block.icon:
@@ -51,10 +66,16 @@ def _draw(
             Text(x + r, first - size * 0.05, block.icon, size * 0.95, Font.BOLD, Anchor.MIDDLE)
         )
     elif block.symbol:
+        # The cell and the label's first two lines share a middle; the taller of the two
+        # hangs from the top of the block.
         side = size * 1.9
-        cell = Box(x, first + size * 0.9 - side, side, side)
+        beside = min(len(lines), 2)
+        label = size * (HALF_CAP - (beside - 1) * LEADING / 2)  # its middle above ``first``
+        middle = min(first + size * 0.9 - side / 2, first + label)
+        cell = Box(x, middle - side / 2, side, side)
         items.append(Rect(cell, Stroke(GREY, 0.4)))
         items += block.symbol(cell)
+        first = middle - label
     else:
         items.append(Text(x, first, "•", size, Font.BOLD))
     lead = 0.0
