@@ -106,7 +106,7 @@ ILLEGAL = [
     (
         'N2 = "2C"',
         'N2 = "2Z"',
-        "20:34: a nebula is a tile id (1A … 3N), then done when "
+        "20:34: a nebula is a tile id (1A … 3T), then done when "
         "completed and its advanced life, not '2Z' [cosmos.board.nebula]",
     ),
     (

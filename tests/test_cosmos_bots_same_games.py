@@ -15,8 +15,8 @@ from pnp.play.cosmos_simulate import play
 
 GAMES = [(2, 1), (3, 2), (4, 3)]  # players, seed
 PINNED = {
-    "random": "2de6c224e300d732ae698f4c6455e66b5a234d363a3d65e40678c7d8211ddb4e",
-    "greedy": "105da59e29336f02e5df3517bd3e901d50689ebf099c685ec3a174f705011cd7",
+    "random": "5274870c05f3918576f1804757e05526123b4a8de6841f242c0eda53fe6542b8",
+    "greedy": "f871169b49feaff43f3eb884953d290453fede84f637db4e5313121a68dc0551",
 }
 
 

@@ -136,7 +136,7 @@ def test_set_up_spots(g: Galaxy) -> None:
 def test_nebula_tile_stacks() -> None:
     tiles = nebula_tiles()
     assert len({t.id for t in tiles}) == len(tiles)
-    for size, count, stars, points in ((1, 24, 2, 3), (2, 18, 4, 6), (3, 14, 6, 10)):
+    for size, count, stars, points in ((1, 26, 2, 3), (2, 22, 4, 6), (3, 20, 6, 10)):
         tiles = stack(size)
         assert len(tiles) == count
         assert all(len(t.stars) == stars and t.points == points for t in tiles)

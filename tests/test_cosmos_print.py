@@ -134,7 +134,7 @@ def test_card_backs_are_interleaved_for_duplex(kits: dict[str, Path]) -> None:
 
 def test_tiles_and_tokens_fold_and_name_their_counts(kits: dict[str, Path]) -> None:
     tiles = _text(kits["a4"] / "nebula-tiles.pdf")
-    for words in ("24 size-1", "18 size-2", "14 size-3", "fold here", "1A", "3N"):
+    for words in ("26 size-1", "22 size-2", "20 size-3", "fold here", "1A", "3T"):
         assert words in tiles, words
     tokens = " ".join(_text(kits["a4"] / "tokens.pdf").split())
     for words in ("36 H stars", "28 He stars", "100 life tokens", "20 time crystals", "+50"):
