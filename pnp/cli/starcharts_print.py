@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import click
 
 from pnp.cli.common import emit
+from pnp.cli.images_options import Images, card_images, image_options
 from pnp.cli.options import (
     Output,
     card_options,
@@ -62,22 +64,29 @@ def sheet(
 
 
 @click.command()
+@image_options
 @printer_options
 @card_options
 @paper_option
 @output_options
-def cards(cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output) -> None:
+def cards(
+    cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output, images: Images
+) -> None:
     """The 13 objective cards, 3 × 3 per page, with optional backs."""
     from pnp.layouts.cards import BackOffsetError
     from pnp.layouts.starcharts.documents import cards_document
     from pnp.layouts.starcharts.kit import cards_path
     from pnp.paper import ImpositionError
+    from pnp.starcharts.content import objectives
 
     try:
         doc = cards_document(paper, cards)
     except (BackOffsetError, ImpositionError) as exc:
         raise click.UsageError(str(exc)) from None
     emit(doc, output, cards_path(cards), 1.0 if cards.print_shop else printer.factor)
+    ids = [o.id for o in objectives()]
+    build = functools.partial(cards_document, paper)
+    card_images(images, build, cards, "starcharts-objectives", ids, output.stdout)
 
 
 @click.command()

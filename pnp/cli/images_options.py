@@ -1,0 +1,179 @@
+"""``--png DIR``, ``--tts DIR`` and ``--dpi`` on the card commands: each card's front and
+back as a PNG, and a Tabletop Simulator deck (face sheets, back, saved object). The cards
+are drawn one to a page (the print-shop layout without bleed, the page the card) and
+rendered from that PDF."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+
+import click
+
+from pnp.cli.outputs import check_output
+
+if TYPE_CHECKING:
+    from pnp.draw.shapes import Document
+    from pnp.layouts.cards import CardOptions
+    from pnp.tts import Sheet
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DPI = click.option(
+    "--dpi",
+    type=click.IntRange(36, 1200),
+    default=300,
+    show_default=True,
+    help="Resolution of the --png and --tts images.",
+)
+
+
+class Images(NamedTuple):
+    """The image folders asked for (None: not asked) and their resolution."""
+
+    png: Path | None
+    tts: Path | None
+    dpi: int
+
+
+def _folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
+    """An image folder: pypdfium2 must be there to fill it (else one line, exit 1), and
+    the folder must be one that can be made and written."""
+    from pnp import atomic
+    from pnp.render.png import check_renderer
+
+    if value is not None:
+        check_renderer()
+        problem = atomic.folder_problem(value)
+        if problem is not None:
+            raise problem
+    return value
+
+
+def folder_option(name: str, help: str) -> Callable[[F], F]:
+    return click.option(
+        name,
+        type=click.Path(file_okay=False, path_type=Path),
+        callback=_folder,
+        metavar="DIR",
+        help=help,
+    )
+
+
+PNG = folder_option("--png", "Also write each card's front and back as a PNG into DIR.")
+TTS = folder_option(
+    "--tts", "Also write a Tabletop Simulator deck into DIR: face sheets, back, saved object."
+)
+
+
+def image_options(f: F) -> F:
+    """``--png``, ``--tts`` and ``--dpi`` → ``images``: an ``Images``."""
+
+    @functools.wraps(f)
+    def command(*args: Any, png: Path | None, tts: Path | None, dpi: int, **kwargs: Any) -> Any:
+        return f(*args, images=Images(png, tts, dpi), **kwargs)
+
+    return PNG(TTS(DPI(command)))  # type: ignore[return-value]
+
+
+def card_images(
+    images: Images,
+    build: Callable[[CardOptions], Document],
+    cards: CardOptions,
+    deck: str,
+    ids: Sequence[str] | None = None,
+    err: bool = False,
+) -> None:
+    """Write the images ``images`` asks for of the deck ``build`` lays out with the card
+    options ``cards`` (their size): ``deck`` names the files, ``ids`` the cards (else
+    ``deck-01``, ``deck-02``, …); ``err``: say what was written on stderr (the document
+    went to stdout)."""
+    if images.png is None and images.tts is None:
+        return
+    from pnp import atomic
+    from pnp.paper import Backs
+    from pnp.render.output import Format, render_one
+    from pnp.render.png import pdf_pages_png
+
+    doc = build(replace(cards, print_shop=True, backs=Backs.DUPLEX, bleed=0.0))
+    count = len(doc.pages) // 2  # each front page followed by its back
+    names = list(ids) if ids is not None else [f"{deck}-{n:02d}" for n in range(1, count + 1)]
+    if len(names) != count:
+        raise ValueError(f"{len(names)} card ids for {count} cards")
+    planned = _planned(images, deck, names)
+    for path, option in planned:
+        check_output(path, option)
+    pages = pdf_pages_png(render_one(doc, Format.PDF), images.dpi)
+    fronts, backs = pages[0::2], pages[1::2]
+    if images.png is not None:
+        atomic.make_folder(images.png)
+        for name, front, back in zip(names, fronts, backs, strict=True):
+            atomic.write_bytes(images.png / f"{name}-front.png", front)
+            atomic.write_bytes(images.png / f"{name}-back.png", back)
+        click.echo(f"wrote {2 * count} card images to {images.png}/", err=err)
+    if images.tts is not None:
+        atomic.make_folder(images.tts)
+        saved = _tts(images.tts, deck, names, fronts, backs)
+        click.echo(f"wrote the Tabletop Simulator deck {saved}", err=err)
+
+
+def _planned(images: Images, deck: str, names: Sequence[str]) -> list[tuple[Path, str]]:
+    """Every file that may be written, with its option, to check before the work."""
+    from pnp.tts import sheets
+
+    planned = []
+    if images.png is not None:
+        planned += [
+            (images.png / f"{name}-{side}.png", "--png")
+            for name in names
+            for side in ("front", "back")
+        ]
+    if images.tts is not None:
+        for sheet in sheets(len(names)):
+            planned += [(_sheet_path(images.tts, deck, "faces", sheet), "--tts")]
+            planned += [(_sheet_path(images.tts, deck, "backs", sheet), "--tts")]
+        planned += [(images.tts / f"{deck}-back.png", "--tts")]
+        planned += [(images.tts / f"{deck}.json", "--tts")]
+    return planned
+
+
+def _sheet_path(folder: Path, deck: str, side: str, sheet: Sheet) -> Path:
+    return folder / f"{deck}-{side}-{sheet.deck}.png"
+
+
+def _tts(
+    folder: Path, deck: str, names: Sequence[str], fronts: list[bytes], backs: list[bytes]
+) -> Path:
+    """Face sheets, the back (one image when every card has the same back, else sheets of
+    backs), and the saved object; returns the saved object's path."""
+    from pnp import atomic
+    from pnp.render.png import scaled, sheet
+    from pnp.tts import MAX_SIDE, SheetImages, saved_object, sheets
+
+    layout = sheets(len(names))
+    one_back = folder / f"{deck}-back.png" if len(set(backs)) == 1 else None
+    if one_back is not None:
+        atomic.write_bytes(one_back, scaled(backs[0], MAX_SIDE))
+    found = []
+    for s in layout:
+        cut = slice(s.first, s.first + s.cards)
+        faces = _sheet_path(folder, deck, "faces", s)
+        atomic.write_bytes(faces, sheet(fronts[cut], s.columns, s.rows, MAX_SIDE))
+        back = one_back or _sheet_path(folder, deck, "backs", s)
+        if one_back is None:
+            atomic.write_bytes(back, sheet(backs[cut], s.columns, s.rows, MAX_SIDE))
+        found.append(SheetImages(_url(faces), _url(back), one_back is None))
+    path = folder / f"{deck}.json"
+    text = json.dumps(saved_object(deck, names, layout, found), indent=2, ensure_ascii=False)
+    atomic.write_text(path, text + "\n")
+    return path
+
+
+def _url(path: Path) -> str:
+    """A ``file:///`` URL: TTS loads it on this computer only (upload the image and
+    replace the URL to share the deck)."""
+    return path.resolve().as_uri()

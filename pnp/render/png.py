@@ -1,0 +1,84 @@
+"""PDF pages to PNG images with pypdfium2 (the optional ``images`` extra), and card images
+put together on a sheet. The only module that imports pypdfium2 and Pillow.
+
+Every page we draw is DeviceGray, so pages render in grey (PNG mode L). Pillow writes no
+time stamp or other metadata unless asked, so the same PDF gives the same PNG bytes."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from pnp.errors import PnpError
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+INSTALL = "pip install 'pnp[images]'"
+
+
+class NoRendererError(PnpError):
+    """pypdfium2 is not installed."""
+
+
+def check_renderer() -> None:
+    """Raise ``NoRendererError`` (one line naming the extra) unless pypdfium2 imports."""
+    try:
+        import pypdfium2  # noqa: F401
+    except ImportError:
+        raise NoRendererError(
+            f"PNG images need pypdfium2, which is not installed: {INSTALL}"
+        ) from None
+
+
+def pdf_pages_png(pdf: bytes, dpi: int) -> list[bytes]:
+    """Each page of ``pdf`` as a grey PNG at ``dpi``."""
+    check_renderer()
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return [
+            _png(document[n].render(scale=dpi / 72, grayscale=True).to_pil())
+            for n in range(len(document))
+        ]
+    finally:
+        document.close()
+
+
+def size(png: bytes) -> tuple[int, int]:
+    """Width and height in pixels."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as image:
+        return image.size
+
+
+def sheet(cards: Sequence[bytes], columns: int, rows: int, max_side: int) -> bytes:
+    """``cards`` (PNGs of one size) left to right, top to bottom on a ``columns`` × ``rows``
+    grid, each scaled down by one factor so the sheet is at most ``max_side`` pixels each
+    way; empty cells stay white."""
+    from PIL import Image
+
+    width, height = size(cards[0])
+    factor = min(1.0, max_side / (columns * width), max_side / (rows * height))
+    cell = (math.floor(width * factor), math.floor(height * factor))
+    grid = Image.new("L", (cell[0] * columns, cell[1] * rows), 255)
+    for n, card in enumerate(cards):
+        with Image.open(io.BytesIO(card)) as image:
+            scaled = image.convert("L").resize(cell, Image.Resampling.LANCZOS)
+        grid.paste(scaled, ((n % columns) * cell[0], (n // columns) * cell[1]))
+    return _png(grid)
+
+
+def scaled(png: bytes, max_side: int) -> bytes:
+    """The image scaled down to at most ``max_side`` pixels each way (as it is if it fits)."""
+    return sheet([png], 1, 1, max_side)
+
+
+def _png(image: Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "PNG", optimize=False)
+    return out.getvalue()

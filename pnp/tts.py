@@ -1,0 +1,109 @@
+"""Tabletop Simulator decks: how many face sheets a deck needs and how its cards sit on
+them, and the saved object (JSON) that loads the sheets as one deck. Knows no game.
+
+The saved-object fields are those TTS writes when it saves a custom deck (an
+``ObjectStates`` list holding a ``DeckCustom`` whose ``CustomDeck`` maps a deck number to
+``FaceURL``, ``BackURL``, ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``;
+``DeckIDs`` and ``ContainedObjects`` of ``Card`` objects whose ``CardID`` is deck × 100
+plus the card's slot on its sheet), as in the templates of ZONT3/tts-deck-generator
+(tts_deckgen/save_data.py) and the saved decks of 1j01/systemocracy
+(data/export/Systemocracy.json, made with 1j01/card-game-generator)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+MAX_COLUMNS = 10
+MAX_ROWS = 7
+PER_SHEET = MAX_COLUMNS * MAX_ROWS  # with BackIsHidden, no slot is kept for a hidden face
+MAX_SIDE = 4096  # pixels: the largest sheet TTS loads everywhere
+
+
+class Sheet(NamedTuple):
+    """One face sheet: deck number ``deck`` (1, 2, …) holds the deck's cards ``first`` to
+    ``first + cards - 1`` on a ``columns`` × ``rows`` grid."""
+
+    deck: int
+    first: int
+    cards: int
+    columns: int
+    rows: int
+
+    def card_id(self, slot: int) -> int:
+        return self.deck * 100 + slot
+
+
+class SheetImages(NamedTuple):
+    """Where a sheet's images are: its faces, and its back (one image, or a sheet of
+    backs laid out as the faces are when ``unique_back``)."""
+
+    face_url: str
+    back_url: str
+    unique_back: bool
+
+
+def sheets(count: int) -> list[Sheet]:
+    """The sheets for a deck of ``count`` cards: 70 to a sheet, the last one smaller,
+    each as narrow as its cards allow."""
+    if count < 1:
+        raise ValueError("a deck has at least one card")
+    found = []
+    for deck, first in enumerate(range(0, count, PER_SHEET), 1):
+        on_sheet = min(PER_SHEET, count - first)
+        columns = min(MAX_COLUMNS, on_sheet)
+        found.append(Sheet(deck, first, on_sheet, columns, math.ceil(on_sheet / columns)))
+    return found
+
+
+def saved_object(
+    name: str, names: Sequence[str], layout: Sequence[Sheet], images: Sequence[SheetImages]
+) -> dict[str, Any]:
+    """The saved object of one deck, face down, named ``name``; its cards named ``names``
+    in deck order (the first on top)."""
+    decks = {
+        str(sheet.deck): {
+            "FaceURL": image.face_url,
+            "BackURL": image.back_url,
+            "NumWidth": sheet.columns,
+            "NumHeight": sheet.rows,
+            "BackIsHidden": True,
+            "UniqueBack": image.unique_back,
+            "Type": 0,  # a rectangular card with rounded corners
+        }
+        for sheet, image in zip(layout, images, strict=True)
+    }
+    cards = [
+        {
+            "Name": "Card",
+            "Nickname": names[sheet.first + slot],
+            "CardID": sheet.card_id(slot),
+            "Transform": _FACE_DOWN,
+            "CustomDeck": {str(sheet.deck): decks[str(sheet.deck)]},
+        }
+        for sheet in layout
+        for slot in range(sheet.cards)
+    ]
+    deck = {
+        "Name": "DeckCustom",
+        "Nickname": name,
+        "Transform": _FACE_DOWN,
+        "DeckIDs": [card["CardID"] for card in cards],
+        "CustomDeck": decks,
+        "ContainedObjects": cards,
+    }
+    return {"SaveName": name, "ObjectStates": [deck]}
+
+
+_FACE_DOWN = {
+    "posX": 0.0,
+    "posY": 1.0,
+    "posZ": 0.0,
+    "rotX": 0.0,
+    "rotY": 180.0,
+    "rotZ": 180.0,
+    "scaleX": 1.0,
+    "scaleY": 1.0,
+    "scaleZ": 1.0,
+}
