@@ -109,6 +109,19 @@ Item = Line | Rect | Circle | Poly | Text
 
 
 @dataclass(frozen=True)
+class Field:
+    """A fillable text field for a number, laid over a box the page draws anyway, so the
+    sheet is the same on paper. ``name`` is its dotted full name (``pad1.p2.fame``);
+    a total lists the fields it adds up, each with its factor, and is computed where
+    the viewer runs scripts."""
+
+    box: Box
+    name: str
+    max_length: int
+    sums: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
 class Page:
     width: float
     height: float
@@ -120,6 +133,7 @@ class Page:
     # boxes, by this factor about the page centre. Preflight checks the unscaled page,
     # which is where the printer's own error puts the ink.
     scale: float = 1.0
+    fields: tuple[Field, ...] = ()  # fillable text fields, drawn by the PDF renderer only
 
     @property
     def media(self) -> Box:

@@ -27,6 +27,7 @@ from pnp.draw.shapes import (
 )
 from pnp.errors import PnpError
 from pnp.geometry import Box
+from pnp.render.pdf_form import Form
 
 _JOIN_ROUND = 1
 
@@ -138,8 +139,10 @@ def render_pdf(doc: Document) -> bytes:
     if doc.duplex is not None:
         edge = "DuplexFlipLongEdge" if doc.duplex is Flip.LONG else "DuplexFlipShortEdge"
         canvas.setViewerPreference("Duplex", edge)
+    form = Form(canvas)
     for page in doc.pages:
-        _page(canvas, page)
+        _page(canvas, page, form)
+    form.finish()
     canvas.save()
     return out.getvalue()
 
@@ -155,7 +158,7 @@ def _corners(box: Box, page: Page) -> tuple[float, float, float, float]:
     )
 
 
-def _page(canvas: Any, page: Page) -> None:
+def _page(canvas: Any, page: Page, form: Form) -> None:
     canvas.setPageSize((page.width, page.height))
     canvas.setTrimBox(_corners(page.trim or page.media, page))
     canvas.setBleedBox(_corners(page.bleed, page) if page.bleed else None)
@@ -166,6 +169,8 @@ def _page(canvas: Any, page: Page) -> None:
         canvas.translate(-page.width / 2, -page.height / 2)
     for item in page.items:
         _item(canvas, item)
+    for field in page.fields:
+        form.add(field, _corners(field.box, page), page.scale)
     canvas.showPage()
 
 

@@ -1,5 +1,6 @@
 """Preflight: every drawn element must lie inside its page's printable area (shapely
-geometry of the inked outline, strokes included), and every glyph must be in the font."""
+geometry of the inked outline, strokes included), and so must every fillable field;
+every glyph must be in the font."""
 
 from __future__ import annotations
 
@@ -67,7 +68,18 @@ def preflight(page: Page) -> list[str]:
                 f"text {item.text!r} uses characters missing from the font: "
                 + "".join(sorted(missing))
             )
+    for field in page.fields:
+        b = field.box
+        if not area.contains(rect(b.x, b.y, b.right, b.top)):
+            problems.append(
+                f"field {field.name!r} at ({_mm(b.x)}, {_mm(b.y)})–({_mm(b.right)}, "
+                f"{_mm(b.top)}) mm reaches outside the printable area"
+            )
     return problems
+
+
+def _mm(value: float) -> float:
+    return round(to_mm(value), 1)
 
 
 def _describe(item: Item) -> str:

@@ -61,10 +61,12 @@ def aid_document(paper: Paper, options: CardOptions, lang: Lang) -> Document:
     return Document(title, tuple(pages), duplex, subject=title)
 
 
-def score_pad_document(paper: Paper, lang: Lang, players: int = 5) -> Document:
+def score_pad_document(
+    paper: Paper, lang: Lang, players: int = 5, fillable: bool = False
+) -> Document:
     """A page of two end-of-game score pads with ``players`` columns, cut apart."""
     title = f"Astra: {text('score_pad.title', lang)}"
-    return Document(title, (score_pad_page(paper, lang, players),), subject=title)
+    return Document(title, (score_pad_page(paper, lang, players, fillable),), subject=title)
 
 
 def setup_sheet_document(paper: Paper, lang: Lang) -> Document:
