@@ -11,6 +11,7 @@ import click
 from pnp.astra.text import Lang
 from pnp.cli.astra import LANG
 from pnp.cli.common import emit
+from pnp.cli.images_options import Images, card_id, card_images, image_options
 from pnp.cli.options import (
     Output,
     card_options,
@@ -82,6 +83,7 @@ def _only(names: str | None) -> list[Constellation] | None:
     help="Number the stars (game logs name stars by these numbers).",
 )
 @LANG
+@image_options
 @printer_options
 @reprint_card_options("only")
 @paper_option
@@ -94,6 +96,7 @@ def cards(
     printer: PrinterProfile,
     paper: Paper,
     output: Output,
+    images: Images,
 ) -> None:
     """The 48 constellation cards, 3 × 3 per page, with optional backs; with
     --format svg, one SVG per card."""
@@ -110,16 +113,30 @@ def cards(
             lambda: constellation_cards_document(chosen, paper, cards, lang, star_numbers),
         )
     emit(doc, output, cards_path(cards, only is not None), _scale(cards, printer))
+    card_images(
+        images,
+        lambda o: constellation_cards_document(chosen, paper, o, lang, star_numbers),
+        cards,
+        "astra-constellations",
+        [card_id(c.name) for c in chosen],
+        output.stdout,
+    )
 
 
 @click.command("game-end")
 @LANG
+@image_options
 @printer_options
 @card_options
 @paper_option
 @output_options
 def game_end(
-    lang: Lang, cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output
+    lang: Lang,
+    cards: CardOptions,
+    printer: PrinterProfile,
+    paper: Paper,
+    output: Output,
+    images: Images,
 ) -> None:
     """The Game End card."""
     from pnp.layouts.astra.card_documents import game_end_document
@@ -127,16 +144,29 @@ def game_end(
 
     doc = _cards(lambda: game_end_document(paper, cards, lang))
     emit(doc, output, game_end_path(cards), _scale(cards, printer))
+    card_images(
+        images,
+        lambda o: game_end_document(paper, o, lang),
+        cards,
+        "astra-game-end",
+        err=output.stdout,
+    )
 
 
 @click.command("scoring-cards")
 @LANG
+@image_options
 @printer_options
 @card_options
 @paper_option
 @output_options
 def scoring_cards(
-    lang: Lang, cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output
+    lang: Lang,
+    cards: CardOptions,
+    printer: PrinterProfile,
+    paper: Paper,
+    output: Output,
+    images: Images,
 ) -> None:
     """The 6 Final Scoring cards and the Game End card, on one sheet."""
     from pnp.layouts.astra.box_documents import scoring_cards_document
@@ -144,16 +174,29 @@ def scoring_cards(
 
     doc = _cards(lambda: scoring_cards_document(paper, cards, lang))
     emit(doc, output, scoring_cards_path(cards), _scale(cards, printer))
+    card_images(
+        images,
+        lambda o: scoring_cards_document(paper, o, lang),
+        cards,
+        "astra-final-scoring",
+        err=output.stdout,
+    )
 
 
 @click.command()
 @LANG
+@image_options
 @printer_options
 @fixed_size_card_options("tarot")
 @paper_option
 @output_options
 def aid(
-    lang: Lang, cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output
+    lang: Lang,
+    cards: CardOptions,
+    printer: PrinterProfile,
+    paper: Paper,
+    output: Output,
+    images: Images,
 ) -> None:
     """The Player Aid cards, 65 × 127 mm (the turn does not fit a poker card), all five
     on one sheet."""
@@ -162,6 +205,9 @@ def aid(
 
     doc = _cards(lambda: aid_document(paper, cards, lang))
     emit(doc, output, aid_path(cards), _scale(cards, printer))
+    card_images(
+        images, lambda o: aid_document(paper, o, lang), cards, "astra-player-aid", err=output.stdout
+    )
 
 
 @click.command()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -78,6 +79,12 @@ def image_options(f: F) -> F:
         return f(*args, images=Images(png, tts, dpi), **kwargs)
 
     return PNG(TTS(DPI(command)))  # type: ignore[return-value]
+
+
+def card_id(name: str) -> str:
+    """A card's name as a file name: ``Boötes`` → ``bootes``, ``Canis Major`` → ``canis-major``."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return "-".join(plain.lower().split())
 
 
 def card_images(
