@@ -11,6 +11,7 @@ import click
 from pnp.astra.text import Lang
 from pnp.cli.astra import LANG
 from pnp.cli.common import emit
+from pnp.cli.fillable import check_fillable, fillable_option
 from pnp.cli.images_options import Images, card_id, card_images, image_options
 from pnp.cli.options import (
     Output,
@@ -257,17 +258,25 @@ def tokens(lang: Lang, printer: PrinterProfile, paper: Paper, output: Output) ->
 @click.command("score-pad")
 @_players(["2", "3", "4", "5"], "5")
 @LANG
+@fillable_option
 @scale_option
 @paper_option
 @output_options
 def score_pad(
-    players: str, lang: Lang, printer: PrinterProfile, paper: Paper, output: Output
+    players: str,
+    lang: Lang,
+    fillable: bool,
+    printer: PrinterProfile,
+    paper: Paper,
+    output: Output,
 ) -> None:
     """The end-of-game score pad, its rows in the order of final scoring."""
     from pnp.layouts.astra.box_documents import score_pad_document
     from pnp.layouts.astra.kit import SCORE_PAD_PATH
 
-    emit(score_pad_document(paper, lang, int(players)), output, SCORE_PAD_PATH, printer.factor)
+    check_fillable(fillable, output)
+    doc = score_pad_document(paper, lang, int(players), fillable)
+    emit(doc, output, SCORE_PAD_PATH, printer.factor)
 
 
 @click.command("setup-sheet")
