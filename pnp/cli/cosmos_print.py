@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp.cli.common import emit
+from pnp.cli.images_options import Images, card_images, image_options
 from pnp.cli.options import (
     Output,
     card_options,
@@ -37,26 +38,47 @@ def _cards(doc: Callable[[], Document]) -> Document:
         raise click.UsageError(str(exc)) from None
 
 
-def _card_command(deck: str, what: str) -> click.Command:
+def _card_command(deck: str, what: str, ids: Callable[[], list[str]] | None) -> click.Command:
+    """The command printing a deck; ``ids`` names its cards' images (else numbers)."""
+
     @click.command(f"{deck}-cards", help=f"The {what}, 3 × 3 per page, with optional backs.")
+    @image_options
     @printer_options
     @card_options
     @paper_option
     @output_options
-    def command(cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    def command(
+        cards: CardOptions, printer: PrinterProfile, paper: Paper, output: Output, images: Images
+    ) -> None:
         from pnp.layouts.cosmos import card_documents
         from pnp.layouts.cosmos.kit import cards_path
 
         build = getattr(card_documents, f"{deck}_cards_document")
         doc = _cards(lambda: build(paper, cards))
         emit(doc, output, cards_path(deck, cards), 1.0 if cards.print_shop else printer.factor)
+        named = None if ids is None else ids()
+        card_images(
+            images, lambda o: build(paper, o), cards, f"cosmos-{deck}", named, output.stdout
+        )
 
     return command
 
 
-goal_cards = _card_command("goal", "16 universal goal cards")
-energy_cards = _card_command("energy", "60 energy cards")
-power_cards = _card_command("power", "32 power cards (their backs name their deck)")
+def _goal_ids() -> list[str]:
+    from pnp.cosmos.content import goals
+
+    return [g.id for g in goals()]
+
+
+def _power_ids() -> list[str]:
+    from pnp.cosmos.content import power_cards
+
+    return [c.id for c in power_cards()]
+
+
+goal_cards = _card_command("goal", "16 universal goal cards", _goal_ids)
+energy_cards = _card_command("energy", "60 energy cards", None)
+power_cards = _card_command("power", "32 power cards (their backs name their deck)", _power_ids)
 
 
 @click.command("main-board")
