@@ -5,11 +5,12 @@ heading line, then one point a line ("Lead: rest" starts a point with bold words
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from pnp.cosmos.content import advanced_life, main_board, setup
 from pnp.cosmos.text import text
 from pnp.draw.fonts import Font
-from pnp.draw.shapes import GREY, INK, Document, Item, Page, Rect, Stroke
+from pnp.draw.shapes import GREY, INK, Document, Field, Item, Page, Rect, Stroke
 from pnp.draw.text import fit_size
 from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
@@ -169,19 +170,44 @@ def setup_sheet_document(paper: Paper) -> Document:
     return Document(full, tuple(pages), subject=full)
 
 
-def score_pad_document(paper: Paper, players: int = 4) -> Document:
-    """Two score pads a page, cut apart."""
-    top, bottom = halves(paper)
-    items = (
-        _pad(top, players) + _pad(bottom, players) + cut_line(paper.height / 2, content_area(paper))
-    )
+# The score pad's rows as its fields name them; the total adds up the score track and
+# advanced life, as its label says (the rows by source check the track, so it is typed).
+PAD_ROWS = (
+    "nebulae",
+    "time_chamber",
+    "goals",
+    "energy_sets",
+    "speed_of_light",
+    "score_track",
+    "advanced_life",
+    "total",
+    "energy_cards",
+)
+TOTAL_TERMS = ("score_track", "advanced_life")
+PAD_DIGITS = 3
+FIELD_INSET = mm(1)  # a field's box inside its cell, clear of the cell's lines
+
+
+def score_pad_document(paper: Paper, players: int = 4, fillable: bool = False) -> Document:
+    """Two score pads a page, cut apart; with ``fillable``, a form field in each cell
+    named by pad, player and row (``pad1.p2.goals``)."""
+    pads = halves(paper)
+    items: list[Item] = []
+    fields: list[Field] = []
+    for n, area in enumerate(pads, 1):
+        pad_items, pad_fields = _pad(area, players, f"pad{n}")
+        items += pad_items
+        fields += pad_fields
+    items += cut_line(paper.height / 2, content_area(paper))
     title = text("print.score_pad.title")
     page = finish(paper, items, _footer(title))
+    if fillable:
+        page = replace(page, fields=tuple(fields))
     full = f"{text('terms.game')}: {title}"
     return Document(full, (page,), subject=full)
 
 
-def _pad(area: Box, players: int) -> list[Item]:
+def _pad(area: Box, players: int, pad: str) -> tuple[list[Item], list[Field]]:
     title = f"{text('terms.game')} · {text('print.score_pad.title')}"
     items = text_block(area.x, area.top, [title], 13, Font.BOLD)
     note = text("print.score_pad.note")
@@ -199,7 +225,8 @@ def _pad(area: Box, players: int) -> list[Item]:
     items += text_block(table.x + mm(2), y + row_h / 2 + 9 * 0.4, [word], 9, Font.BOLD)
     for k in range(players):
         items.append(Rect(Box(table.x + label_w + k * col_w, y, col_w, row_h), grid))
-    for r, label in enumerate(rows):
+    fields = []
+    for r, (label, row) in enumerate(zip(rows, PAD_ROWS, strict=True)):
         y -= row_h
         total = r == len(rows) - 2
         stroke = Stroke(INK, 1.2) if total else grid
@@ -213,5 +240,9 @@ def _pad(area: Box, players: int) -> list[Item]:
             Font.BOLD if total else Font.REGULAR,
         )
         for k in range(players):
-            items.append(Rect(Box(table.x + label_w + k * col_w, y, col_w, row_h), stroke))
-    return items
+            cell = Box(table.x + label_w + k * col_w, y, col_w, row_h)
+            items.append(Rect(cell, stroke))
+            player = f"{pad}.p{k + 1}"
+            sums = tuple((f"{player}.{t}", 1) for t in TOTAL_TERMS) if total else ()
+            fields.append(Field(cell.inset(FIELD_INSET), f"{player}.{row}", PAD_DIGITS, sums))
+    return items, fields
