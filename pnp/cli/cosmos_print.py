@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp.cli.common import emit
+from pnp.cli.fillable import check_fillable, fillable_option
 from pnp.cli.images_options import Images, card_images, image_options
 from pnp.cli.options import (
     Output,
@@ -164,9 +165,22 @@ aid = _sheet_command("aid", "aid_document", "AID_PATH", "The player aid: print o
 setup_sheet = _sheet_command(
     "setup-sheet", "setup_sheet_document", "SETUP_SHEET_PATH", "Set-up for 2, 3 and 4 players."
 )
-score_pad = _sheet_command(
-    "score-pad", "score_pad_document", "SCORE_PAD_PATH", "The score pad, two a page."
-)
+
+
+@click.command("score-pad")
+@fillable_option
+@scale_option
+@paper_option
+@output_options
+def score_pad(fillable: bool, printer: PrinterProfile, paper: Paper, output: Output) -> None:
+    """The score pad, two a page."""
+    from pnp.layouts.cosmos.kit import SCORE_PAD_PATH
+    from pnp.layouts.cosmos.sheets import score_pad_document
+
+    check_fillable(fillable, output)
+    emit(score_pad_document(paper, fillable=fillable), output, SCORE_PAD_PATH, printer.factor)
+
+
 rules = _sheet_command(
     "rules", "rules_document", "RULES_PATH", "A summary of the rules in our own words."
 )
