@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import click
 
 from pnp.cli.common import emit
+from pnp.cli.images_options import DPI, folder_option
 from pnp.cli.options import (
     BLEED,
     CARD_SIZE,
@@ -64,6 +65,8 @@ if TYPE_CHECKING:
     default="pdf",
     show_default=True,
 )
+@folder_option("--png", "Also write every page of the kit as a PNG into DIR.")
+@DPI
 @CARD_SIZE
 @BLEED
 @printer_options
@@ -73,6 +76,8 @@ def kit(
     lang: str,
     out_dir: Path,
     fmt: str,
+    png: Path | None,
+    dpi: int,
     card_size: str,
     bleed: float | None,
     printer: PrinterProfile,
@@ -95,6 +100,8 @@ def kit(
     for entry in planned:
         for path in entry.paths:
             check_output(path, "--out", [profile_path()])
+        for path in entry.images(png):
+            check_output(path, "--png", [profile_path()])
     atomic.make_folder(out_dir)
     with click.progressbar(
         planned,
@@ -102,8 +109,10 @@ def kit(
         item_show_func=lambda e: os.path.relpath(e.paths[0], out_dir) if e else None,
     ) as bar:
         for entry in bar:
-            entry.write(fmt)
+            entry.write(fmt, png, dpi)
     click.echo(f"wrote {sum(len(e.paths) for e in planned)} files to {out_dir}/")
+    if png is not None:
+        click.echo(f"wrote {sum(len(e.images(png)) for e in planned)} page images to {png}/")
 
 
 class Planned(NamedTuple):
@@ -111,6 +120,7 @@ class Planned(NamedTuple):
 
     path: Path
     content: Document | str
+    name: str = ""  # a document's path in the kit, without suffix: its images' names
 
     @property
     def paths(self) -> list[Path]:
@@ -122,14 +132,29 @@ class Planned(NamedTuple):
             return [self.path]
         return svg_paths(self.path, len(self.content.pages))
 
-    def write(self, fmt: str) -> None:
+    def images(self, folder: Path | None) -> list[Path]:
+        """Where ``--png`` puts the pages (none for a note)."""
+        if folder is None or isinstance(self.content, str):
+            return []
+        return [folder / f"{self.name}-{n}.png" for n in range(1, len(self.content.pages) + 1)]
+
+    def write(self, fmt: str, png: Path | None, dpi: int) -> None:
         from pnp import atomic
-        from pnp.render.output import Format, write
+        from pnp.render.output import Format, render_one, write
 
         if isinstance(self.content, str):
             atomic.write_text(self.path, self.content)
+            return
+        pdf = render_one(self.content, Format.PDF) if fmt == "pdf" or png is not None else b""
+        if fmt == "pdf":
+            atomic.write_bytes(self.path, pdf)
         else:
             write(self.content, self.path, Format(fmt))
+        if png is not None:
+            from pnp.render.png import pdf_pages_png
+
+            for path, image in zip(self.images(png), pdf_pages_png(pdf, dpi), strict=True):
+                atomic.write_bytes(path, image)
 
 
 def _lay_out(games: list[Game], settings: KitSettings, out_dir: Path, fmt: str) -> list[Planned]:
@@ -171,7 +196,7 @@ def _document(job: Job, settings: KitSettings, out_dir: Path, fmt: str) -> Plann
         doc = job.build() if job.raw else job.build().scaled(settings.printer.factor)
     except (BackOffsetError, ImpositionError) as exc:
         raise click.ClickException(f"{job.path}: {exc}") from None
-    return Planned(out_dir / f"{job.path}.{fmt}", doc)
+    return Planned(out_dir / f"{job.path}.{fmt}", doc, job.path)
 
 
 @click.command()
