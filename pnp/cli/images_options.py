@@ -124,7 +124,7 @@ def card_images(
         click.echo(f"wrote {2 * count} card images to {images.png}/", err=err)
     if images.tts is not None:
         atomic.make_folder(images.tts)
-        saved = _tts(images.tts, deck, names, fronts, backs)
+        saved = write_tts_deck(images.tts, deck, names, fronts, backs)
         click.echo(f"wrote the Tabletop Simulator deck {saved}", err=err)
 
 
@@ -152,7 +152,7 @@ def _sheet_path(folder: Path, deck: str, side: str, sheet: Sheet) -> Path:
     return folder / f"{deck}-{side}-{sheet.deck}.png"
 
 
-def _tts(
+def write_tts_deck(
     folder: Path, deck: str, names: Sequence[str], fronts: list[bytes], backs: list[bytes]
 ) -> Path:
     """Face sheets, the back (one image when every card has the same back, else sheets of
