@@ -15,7 +15,7 @@ from pnp.draw.shapes import Field
 # committed (a paste).
 KEYSTROKE = "if (!/^[0-9]*$/.test(event.willCommit ? event.value : event.change)) event.rc = false;"
 _LARGEST_TEXT = 16.0  # points; a field's text is never larger
-_TEXT_SHARE = 0.6  # of the field's height
+_TEXT_SHARE = 0.7  # of the field's height
 _DO_NOT_SPELL_CHECK = 1 << 22  # a field flag
 
 

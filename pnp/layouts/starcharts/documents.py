@@ -13,13 +13,13 @@ from pnp.starcharts.content import abilities, aid, objectives
 
 
 def sheets_document(
-    charts: list[Chart], paper: Paper, per_page: int = 1, copies: int = 1
+    charts: list[Chart], paper: Paper, per_page: int = 1, copies: int = 1, fillable: bool = False
 ) -> Document:
     sheets = [chart for chart in charts for _ in range(copies)]
     names = ", ".join(dict.fromkeys(c.name for c in charts))
     return Document(
         f"Star Charts: {names}",
-        tuple(sheet_pages(sheets, paper, per_page)),
+        tuple(sheet_pages(sheets, paper, per_page, fillable)),
         subject="Star Charts player sheets",
     )
 

@@ -5,10 +5,11 @@ apart at the paper's middle."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from pnp.draw.clip import segment_inside
 from pnp.draw.fonts import Font, ascent, descent, text_width
-from pnp.draw.shapes import FAINT, GREY, INK, Anchor, Item, Line, Page, Stroke, Text
+from pnp.draw.shapes import FAINT, GREY, INK, Anchor, Field, Item, Line, Page, Stroke, Text
 from pnp.draw.text import elide, fit_size
 from pnp.geometry import Box
 from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
@@ -22,6 +23,7 @@ from pnp.layouts.starcharts.sheet_panel import (
     ability_tiles,
     legend_items,
     score_boxes,
+    score_fields,
 )
 from pnp.paper import Paper
 from pnp.starcharts.chart import Cell, Chart
@@ -48,21 +50,36 @@ def describe(chart: Chart) -> str:
     return f"{chart.size} × {chart.size} · {kind}"
 
 
-def sheet_pages(charts: list[Chart], paper: Paper, per_page: int) -> list[Page]:
+def sheet_pages(
+    charts: list[Chart], paper: Paper, per_page: int, fillable: bool = False
+) -> list[Page]:
+    """The sheets' pages; with ``fillable``, a form field in each score box, named by
+    the sheet's place in the document (``p3.total``: the third sheet's)."""
     area = content_area(paper)
+    sheets: list[list[tuple[list[Item], list[Field]]]]
     if per_page == 1:
-        return [finish(paper, _portrait(chart, area), FOOTER) for chart in charts]
-    top, bottom = halves(paper)
-    pages = []
-    for start in range(0, len(charts), 2):
+        sheets = [[_portrait(chart, area, f"p{n}")] for n, chart in enumerate(charts, 1)]
+    else:
+        top, bottom = halves(paper)
         # An odd last sheet is printed twice rather than leaving half a page blank.
-        first, *rest = charts[start : start + 2]
-        items = _half(first, top) + _half(rest[0] if rest else first, bottom)
-        pages.append(finish(paper, items + cut_line(paper.height / 2, area), FOOTER))
+        pairs = [charts[k : k + 2] for k in range(0, len(charts), 2)]
+        sheets = [
+            [_half(pair[0], top, f"p{2 * k + 1}"), _half(pair[-1], bottom, f"p{2 * k + 2}")]
+            for k, pair in enumerate(pairs)
+        ]
+    pages = []
+    for page_sheets in sheets:
+        items = [item for sheet_items, _ in page_sheets for item in sheet_items]
+        if per_page == 2:
+            items += cut_line(paper.height / 2, area)
+        page = finish(paper, items, FOOTER)
+        if fillable:
+            page = replace(page, fields=tuple(f for _, fields in page_sheets for f in fields))
+        pages.append(page)
     return pages
 
 
-def _portrait(chart: Chart, region: Box) -> list[Item]:
+def _portrait(chart: Chart, region: Box, player: str) -> tuple[list[Item], list[Field]]:
     s = FULL
     title, rest = region.take_top(_title_height(s))
     abil, rest = rest.take_bottom(mm(44))
@@ -79,16 +96,17 @@ def _portrait(chart: Chart, region: Box) -> list[Item]:
     tiles = ability_tiles(abil.x, abil.top, abil.y, abil.w, s)
     if tiles is None:
         raise SheetLayoutError("the abilities do not fit the sheet")
-    return [
+    items = [
         *_title(chart, title, s),
         *_grid(chart, middle.cx - side / 2, top, cell),
         *legend_items(chart, middle.x, top - side - GAP, middle.w, s)[0],
         *score_boxes(score.x, score.top, score.w, s)[0],
         *tiles,
     ]
+    return items, score_fields(score.x, score.top, score.w, s, player)
 
 
-def _half(chart: Chart, region: Box) -> list[Item]:
+def _half(chart: Chart, region: Box, player: str) -> tuple[list[Item], list[Field]]:
     """Grid on the left, at the largest cell size that leaves the panel on its right
     at least ``PANEL`` wide and room for the legend, the score boxes and the abilities."""
     s = HALF
@@ -98,17 +116,18 @@ def _half(chart: Chart, region: Box) -> list[Item]:
     for k in range(int((largest - MIN_CELL) / _STEP) + 1):
         cell = largest - k * _STEP
         panel = body.take_left(LABEL + n * cell + GAP)[1]
-        legend, y = legend_items(chart, panel.x, panel.top, panel.w, s)
-        score, y = score_boxes(panel.x, y - GAP, panel.w, s)
+        legend, score_top = legend_items(chart, panel.x, panel.top, panel.w, s)
+        score, y = score_boxes(panel.x, score_top - GAP, panel.w, s)
         tiles = ability_tiles(panel.x, y - GAP, panel.y, panel.w, s)
         if tiles is not None:
-            return (
+            items = (
                 _title(chart, title, s)
                 + _grid(chart, body.x, body.top, cell)
                 + legend
                 + score
                 + tiles
             )
+            return items, score_fields(panel.x, score_top - GAP, panel.w, s, player)
     raise SheetLayoutError(f"a {n}×{n} sheet does not fit half a page with cells of 10 mm")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.draw.fonts import Font, ascent, text_width
-from pnp.draw.shapes import GREY, INK, LIGHT, Anchor, Circle, Item, Rect, Stroke, Text
+from pnp.draw.shapes import GREY, INK, LIGHT, Anchor, Circle, Field, Item, Rect, Stroke, Text
 from pnp.draw.text import pack, wrap
 from pnp.geometry import Box
 from pnp.layouts.page import text_block
@@ -36,6 +36,13 @@ SCORE_LABELS = (
     "Filled Sheet",
     "Unused abilities ×\u00a03",  # a no-break space: "× 3" stays whole
     "Total",
+)
+# The score boxes' fields: (name, MaxLen, points a unit in the total).
+SCORE_FIELDS = (
+    *((f"objective{i}", 2, 1) for i in range(1, 6)),
+    ("filled", 1, 1),
+    ("unused", 1, 3),
+    ("total", 3, 0),
 )
 # Phrases a heading breaks between, never inside.
 ABILITY_HINT = (
@@ -141,18 +148,45 @@ def _heading(
 def score_boxes(x: float, top: float, width: float, s: Style) -> tuple[list[Item], float]:
     """Objective, Filled Sheet, unused-ability and total boxes under their rule hint,
     each captioned in its top left corner."""
+    items, frames, y = _score_frames(x, top, width, s)
+    for label, frame in zip(SCORE_LABELS, frames, strict=True):
+        items.append(Rect(frame, Stroke(INK, 1.6 if label == "Total" else 0.8), radius=mm(1)))
+        if label == "Filled Sheet":
+            items.append(Rect(frame.inset(mm(0.9)), Stroke(INK, 0.4), radius=mm(0.6)))
+        lines = _caption(label, frame, s)
+        items += text_block(frame.x + mm(1.6), frame.top - mm(1.5), lines, s.label, color=GREY)
+    return items, y
+
+
+def score_fields(x: float, top: float, width: float, s: Style, player: str) -> list[Field]:
+    """A form field in each score box, under its caption and inside the Filled Sheet
+    box's inner frame, named ``player.objective1`` … ``player.total``; the total counts
+    3 for each unused ability."""
+    frames = _score_frames(x, top, width, s)[1]
+    terms = tuple((f"{player}.{name}", points) for name, _, points in SCORE_FIELDS if points)
+    fields = []
+    for label, frame, (name, digits, _) in zip(SCORE_LABELS, frames, SCORE_FIELDS, strict=True):
+        caption = mm(1.5) + len(_caption(label, frame, s)) * s.label * LEADING
+        box = Box(frame.x, frame.y, frame.w, frame.h - caption).inset(mm(1.5), mm(1.2))
+        sums = terms if name == "total" else ()
+        fields.append(Field(box, f"{player}.{name}", digits, sums))
+    return fields
+
+
+def _score_frames(
+    x: float, top: float, width: float, s: Style
+) -> tuple[list[Item], list[Box], float]:
+    """The rule hint's items, the score boxes in ``SCORE_LABELS`` order, where they end."""
     items, y = _heading(SCORE_HINT, " · ", x, top, width, s)
-    labels = iter(SCORE_LABELS)
+    frames = []
     for count in s.score_rows:
-        for frame in Box(x, y - s.box, width, s.box).columns(count, mm(2)):
-            label = next(labels)
-            items.append(Rect(frame, Stroke(INK, 1.6 if label == "Total" else 0.8), radius=mm(1)))
-            if label == "Filled Sheet":
-                items.append(Rect(frame.inset(mm(0.9)), Stroke(INK, 0.4), radius=mm(0.6)))
-            lines = wrap(label, s.label, frame.w - 2 * mm(1.6))
-            items += text_block(frame.x + mm(1.6), frame.top - mm(1.5), lines, s.label, color=GREY)
+        frames += Box(x, y - s.box, width, s.box).columns(count, mm(2))
         y -= s.box + _ROW_GAP
-    return items, y + _ROW_GAP
+    return items, frames, y + _ROW_GAP
+
+
+def _caption(label: str, frame: Box, s: Style) -> list[str]:
+    return wrap(label, s.label, frame.w - 2 * mm(1.6))
 
 
 def ability_tiles(x: float, top: float, bottom: float, width: float, s: Style) -> list[Item] | None:
