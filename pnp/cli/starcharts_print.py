@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pnp.cli.common import emit
+from pnp.cli.fillable import check_fillable, fillable_option
 from pnp.cli.images_options import Images, card_images, image_options
 from pnp.cli.options import (
     Output,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     show_default=True,
     help="One sheet per page, or two half-page sheets.",
 )
+@fillable_option
 @scale_option
 @paper_option
 @output_options
@@ -48,6 +50,7 @@ def sheet(
     charts: tuple[str, ...],
     copies: int,
     per_page: str,
+    fillable: bool,
     printer: PrinterProfile,
     paper: Paper,
     output: Output,
@@ -57,9 +60,10 @@ def sheet(
     from pnp.layouts.starcharts.kit import sheet_path
     from pnp.starcharts.chart import load_charts
 
+    check_fillable(fillable, output)
     with chart_usage("CHARTS"):
         loaded = load_charts(list(charts))
-    doc = sheets_document(loaded, paper, int(per_page), copies)
+    doc = sheets_document(loaded, paper, int(per_page), copies, fillable)
     emit(doc, output, sheet_path([c.id for c in loaded]), printer.factor)
 
 
