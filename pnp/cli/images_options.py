@@ -29,7 +29,7 @@ DPI = click.option(
     type=click.IntRange(36, 1200),
     default=300,
     show_default=True,
-    help="Resolution of the --png and --tts images.",
+    help="Resolution of the images, in dots per inch.",
 )
 
 
