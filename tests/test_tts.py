@@ -146,7 +146,8 @@ def test_a_deck_over_70_cards_takes_two_sheets(tmp_path: Path) -> None:
     assert size(path_of(first["FaceURL"]).read_bytes())[0] <= MAX_SIDE
     assert first["BackURL"] == second["BackURL"]
     with Image.open(path_of(second["FaceURL"])) as image:  # card 70 leads the second sheet
-        assert image.getpixel((10, 10)) == 70
+        assert image.mode == "RGB"  # TTS loads RGB images
+        assert image.getpixel((10, 10)) == (70, 70, 70)
 
 
 def test_same_deck_same_bytes(run: Run, tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """PDF pages to PNG images with pypdfium2 (the optional ``images`` extra), and card images
 put together on a sheet. The only module that imports pypdfium2 and Pillow.
 
-Every page we draw is DeviceGray, so pages render in grey (PNG mode L). Pillow writes no
+Every page we draw is DeviceGray, so pages render in grey (PNG mode L); sheets for
+Tabletop Simulator are RGB. Pillow writes no
 time stamp or other metadata unless asked, so the same PDF gives the same PNG bytes."""
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ def size(png: bytes) -> tuple[int, int]:
 def sheet(cards: Sequence[bytes], columns: int, rows: int, max_side: int) -> bytes:
     """``cards`` (PNGs of one size) left to right, top to bottom on a ``columns`` × ``rows``
     grid, each scaled down by one factor so the sheet is at most ``max_side`` pixels each
-    way; empty cells stay white."""
+    way; empty cells stay white. In RGB (greys still): Tabletop Simulator's knowledge base
+    says images for it must be RGB (kb.tabletopsimulator.com/custom-content/asset-creation)."""
     from PIL import Image
 
     width, height = size(cards[0])
@@ -70,11 +72,11 @@ def sheet(cards: Sequence[bytes], columns: int, rows: int, max_side: int) -> byt
         with Image.open(io.BytesIO(card)) as image:
             scaled = image.convert("L").resize(cell, Image.Resampling.LANCZOS)
         grid.paste(scaled, ((n % columns) * cell[0], (n // columns) * cell[1]))
-    return _png(grid)
+    return _png(grid.convert("RGB"))
 
 
 def scaled(png: bytes, max_side: int) -> bytes:
-    """The image scaled down to at most ``max_side`` pixels each way (as it is if it fits)."""
+    """The image in RGB, scaled down to at most ``max_side`` pixels each way."""
     return sheet([png], 1, 1, max_side)
 
 
