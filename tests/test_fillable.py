@@ -1,0 +1,367 @@
+"""Fillable score pads and Star Charts score boxes (--fillable): the form fields read
+back with pypdf (names, places, MaxLen, scripts, calculation order), filled with pypdf,
+their scripts run in node, and the printed page left exactly as it was."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader, PdfWriter
+from shapely.geometry import box as shape_box
+
+from pnp.astra.text import Lang
+from pnp.draw.shapes import Document, Field, Page, Rect
+from pnp.geometry import Box
+from pnp.layouts.astra.box_documents import score_pad_document as astra_pad
+from pnp.layouts.astra.score_pad import ROWS
+from pnp.layouts.cosmos.sheets import PAD_ROWS
+from pnp.layouts.cosmos.sheets import score_pad_document as cosmos_pad
+from pnp.layouts.starcharts.documents import sheets_document
+from pnp.paper import A4, LETTER, PAPERS, Paper
+from pnp.render.output import PreflightError, check
+from pnp.render.pdf import render_pdf
+from pnp.render.pdf_form import KEYSTROKE, calculation
+from pnp.render.preflight import ink, preflight
+from pnp.starcharts.chart import load_charts
+from tests.conftest import Run
+
+ASTRA_ROWS = [name for name, *_ in ROWS]
+STARCHARTS_ROWS = [*(f"objective{i}" for i in range(1, 6)), "filled", "unused", "total"]
+CHARTS = ["lyra-8", "orion-10-obstacles", "cancer-8-obstacles"]
+
+
+def _documents(paper: Paper, fillable: bool) -> dict[str, Document]:
+    charts = load_charts(CHARTS)
+    return {
+        "astra": astra_pad(paper, Lang.EN, 5, fillable),
+        "astra-fr-3": astra_pad(paper, Lang.FR, 3, fillable),
+        "cosmos": cosmos_pad(paper, fillable=fillable),
+        "starcharts-1": sheets_document(charts, paper, 1, fillable=fillable),
+        "starcharts-2": sheets_document(charts, paper, 2, fillable=fillable),
+    }
+
+
+def _full_name(widget: Any) -> str:
+    parts = []
+    node = widget
+    while node is not None:
+        parts.append(str(node["/T"]))
+        node = node.get("/Parent")
+        node = None if node is None else node.get_object()
+    return ".".join(reversed(parts))
+
+
+def _widgets(data: bytes) -> list[tuple[int, str, Any]]:
+    """(page index, full name, widget) for every form widget, in page order."""
+    out = []
+    for n, page in enumerate(PdfReader(io.BytesIO(data)).pages):
+        for annot in page.get("/Annots", []):
+            widget = annot.get_object()
+            if widget["/Subtype"] == "/Widget":
+                out.append((n, _full_name(widget), widget))
+    return out
+
+
+def _fields(doc: Document) -> list[tuple[int, Field]]:
+    return [(n, f) for n, page in enumerate(doc.pages) for f in page.fields]
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=lambda p: p.name)
+def test_field_names(paper: Paper) -> None:
+    docs = _documents(paper, True)
+    astra = [f.name for _, f in _fields(docs["astra"])]
+    assert astra == [
+        f"pad{pad}.p{k}.{row}"
+        for pad in (1, 2)
+        for k in range(1, 6)
+        for row in [*ASTRA_ROWS, "total"]
+    ]
+    assert len(_fields(docs["astra-fr-3"])) == 2 * 3 * 8
+    cosmos = [f.name for _, f in _fields(docs["cosmos"])]
+    assert sorted(cosmos) == sorted(
+        f"pad{pad}.p{k}.{row}" for pad in (1, 2) for k in range(1, 5) for row in PAD_ROWS
+    )
+    # Half-page sheets: an odd last sheet prints twice, each copy with fields of its own.
+    for key, sheets in (("starcharts-1", 3), ("starcharts-2", 4)):
+        names = [f.name for _, f in _fields(docs[key])]
+        assert names == [f"p{k}.{row}" for k in range(1, sheets + 1) for row in STARCHARTS_ROWS]
+    for doc in docs.values():
+        data = render_pdf(doc)
+        read = PdfReader(io.BytesIO(data)).get_fields() or {}
+        leaves = {name for name, value in read.items() if value.get("/FT") == "/Tx"}
+        assert leaves == {f.name for _, f in _fields(doc)}
+        assert [name for _, name, _ in _widgets(data)] == [f.name for _, f in _fields(doc)]
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=lambda p: p.name)
+def test_widgets_sit_on_the_layout_boxes(paper: Paper) -> None:
+    for doc in _documents(paper, True).values():
+        data = render_pdf(doc)
+        for (page, name, widget), (n, field) in zip(_widgets(data), _fields(doc), strict=True):
+            assert (page, name) == (n, field.name)
+            b = field.box
+            rect = [float(v) for v in widget["/Rect"]]
+            assert rect == pytest.approx([b.x, b.y, b.right, b.top], abs=0.01)
+            assert widget["/MaxLen"] == field.max_length
+            assert widget["/F"] == 4  # printed (empty) like the page, never hidden
+            assert "/MK" not in widget and "/BS" not in widget  # no border, no background
+            assert str(widget["/DA"]).endswith(" Tf 0 g")  # DeviceGray black
+            size = float(str(widget["/DA"]).split()[1])
+            assert 5 <= size <= 0.7 * b.h
+
+
+def _outline(item: Any) -> Any:
+    """The ink a field must keep off: a frame's lines (not what they enclose)."""
+    if isinstance(item, Rect) and item.fill is None and item.stroke is not None:
+        b = item.box
+        return shape_box(b.x, b.y, b.right, b.top).exterior.buffer(item.stroke.width / 2)
+    return ink(item)
+
+
+def _frames(page: Page) -> list[Box]:
+    return [i.box for i in page.items if isinstance(i, Rect) and i.fill is None]
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=lambda p: p.name)
+def test_fields_inside_the_printed_boxes(paper: Paper) -> None:
+    """Each field lies inside a printed frame, clear of every line and word."""
+    for key, doc in _documents(paper, True).items():
+        for page in doc.pages:
+            inks = [_outline(item) for item in page.items]
+            for field in page.fields:
+                b = field.box
+                area = shape_box(b.x, b.y, b.right, b.top)
+                assert any(
+                    f.x < b.x and f.y < b.y and b.right < f.right and b.top < f.top
+                    for f in _frames(page)
+                ), (key, field.name)
+                touching = [s for s in inks if s.intersection(area).area > 0.01]
+                assert touching == [], (key, field.name)
+
+
+def _centre(doc: Document, name: str) -> tuple[float, float]:
+    (b,) = [f.box for _, f in _fields(doc) if f.name == name]
+    return b.cx, b.cy
+
+
+def test_fields_in_the_reading_order() -> None:
+    """Players run left to right, rows top to bottom in the pad's order, the first pad
+    above the second; each player's column is straight."""
+    docs = _documents(A4, True)
+    for key, rows, players in (
+        ("astra", [*ASTRA_ROWS, "total"], 5),
+        ("cosmos", list(PAD_ROWS), 4),
+    ):
+        doc = docs[key]
+        for pad in (1, 2):
+            for k in range(1, players + 1):
+                centres = [_centre(doc, f"pad{pad}.p{k}.{row}") for row in rows]
+                assert len({round(x, 6) for x, _ in centres}) == 1
+                ys = [y for _, y in centres]
+                assert ys == sorted(ys, reverse=True)
+            xs = [_centre(doc, f"pad{pad}.p{k}.total")[0] for k in range(1, players + 1)]
+            assert xs == sorted(xs)
+        assert (
+            _centre(doc, "pad1.p1.total")[1]
+            > _centre(doc, "pad2.p1.fame" if key == "astra" else "pad2.p1.nebulae")[1]
+        )
+    sheets = docs["starcharts-2"]
+    first, second = _centre(sheets, "p1.total"), _centre(sheets, "p2.total")
+    assert first[1] > second[1]
+    assert _centre(sheets, "p1.objective1")[0] < _centre(sheets, "p1.objective5")[0]
+
+
+def _terms(doc: Document, total: str) -> tuple[tuple[str, int], ...]:
+    (field,) = [f for _, f in _fields(doc) if f.name == total]
+    return field.sums
+
+
+def test_what_the_totals_add_up() -> None:
+    docs = _documents(A4, True)
+    assert _terms(docs["astra"], "pad2.p4.total") == tuple(
+        (f"pad2.p4.{row}", 1) for row in ASTRA_ROWS
+    )
+    assert _terms(docs["cosmos"], "pad1.p3.total") == (
+        ("pad1.p3.score_track", 1),
+        ("pad1.p3.advanced_life", 1),
+    )
+    assert _terms(docs["starcharts-1"], "p2.total") == (
+        *((f"p2.objective{i}", 1) for i in range(1, 6)),
+        ("p2.filled", 1),
+        ("p2.unused", 3),
+    )
+    for doc in docs.values():
+        totals = [f for _, f in _fields(doc) if f.sums]
+        assert totals and all(f.name.endswith(".total") for f in totals)
+        assert all(not f.sums for _, f in _fields(doc) if not f.name.endswith(".total"))
+
+
+def test_scripts_and_calculation_order() -> None:
+    for doc in _documents(LETTER, True).values():
+        data = render_pdf(doc)
+        reader = PdfReader(io.BytesIO(data))
+        form: Any = reader.root_object["/AcroForm"]
+        assert form["/NeedAppearances"] == True  # noqa: E712 (a pypdf BooleanObject)
+        order = [_full_name(ref.get_object()) for ref in form["/CO"]]
+        assert order == [f.name for _, f in _fields(doc) if f.sums]
+        for _, name, widget in _widgets(data):
+            actions = widget["/AA"]
+            assert actions["/K"]["/S"] == "/JavaScript"
+            assert actions["/K"]["/JS"] == KEYSTROKE
+            (field,) = [f for _, f in _fields(doc) if f.name == name]
+            if field.sums:
+                assert actions["/C"]["/JS"] == calculation(field.sums)
+                for term, _ in field.sums:
+                    assert json.dumps(term) in actions["/C"]["/JS"]
+            else:
+                assert "/C" not in actions
+        # No partial name holds a period: the dotted names are a field hierarchy.
+        roots = [ref.get_object() for ref in form["/Fields"]]
+        assert all("." not in str(r["/T"]) for r in roots)
+        assert all("." not in str(w["/T"]) for _, _, w in _widgets(data))
+
+
+def _fill(data: bytes, values: dict[str, str]) -> dict[str, Any]:
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    for page in writer.pages:
+        writer.update_page_form_field_values(page, values, auto_regenerate=False)
+    out = io.BytesIO()
+    writer.write(out)
+    read = PdfReader(io.BytesIO(out.getvalue())).get_fields() or {}
+    return {name: read[name].get("/V") for name in values}
+
+
+def test_filled_values_read_back() -> None:
+    for doc in _documents(A4, True).values():
+        names = [f.name for _, f in _fields(doc)]
+        values = {name: str(n % 97) for n, name in enumerate(names)}
+        assert _fill(render_pdf(doc), values) == values
+
+
+def _contents(page: Any) -> bytes:
+    stream = page.get_contents()
+    assert stream is not None
+    return bytes(stream.get_data())
+
+
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=lambda p: p.name)
+def test_the_printed_page_is_unchanged(paper: Paper) -> None:
+    """The same drawing with or without fields, the same page contents in the PDF, and
+    no form at all without --fillable."""
+    plain, fillable = _documents(paper, False), _documents(paper, True)
+    for key in plain:
+        assert all(not p.fields for p in plain[key].pages)
+        assert [replace(p, fields=()) for p in fillable[key].pages] == list(plain[key].pages)
+        plain_pdf, form_pdf = render_pdf(plain[key]), render_pdf(fillable[key])
+        assert b"/AcroForm" not in plain_pdf and b"/Widget" not in plain_pdf
+        read_plain, read_form = (PdfReader(io.BytesIO(d)) for d in (plain_pdf, form_pdf))
+        for a, b in zip(read_plain.pages, read_form.pages, strict=True):
+            assert _contents(a) == _contents(b)
+        assert render_pdf(fillable[key]) == form_pdf  # deterministic
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+def test_the_empty_fields_render_nothing(tmp_path: Path) -> None:
+    for key in ("astra", "starcharts-2"):
+        images = []
+        for fillable in (False, True):
+            pdf = tmp_path / f"{key}-{fillable}.pdf"
+            pdf.write_bytes(render_pdf(_documents(A4, fillable)[key]))
+            subprocess.run(
+                ["pdftoppm", "-r", "50", "-gray", "-f", "1", "-l", "1", str(pdf), str(pdf)],
+                check=True,
+            )
+            images.append(next(tmp_path.glob(f"{pdf.name}*.pgm")).read_bytes())
+        assert images[0] == images[1]
+
+
+def test_preflight_keeps_fields_on_the_printable_area() -> None:
+    page = astra_pad(A4, Lang.EN, 2, True).pages[0]
+    assert preflight(page) == []
+    outside = Field(Box(1.0, 1.0, 30.0, 10.0), "stray.total", 3)
+    problems = preflight(replace(page, fields=(*page.fields, outside)))
+    assert problems == [
+        "field 'stray.total' at (0.4, 0.4)–(10.9, 3.9) mm reaches outside the printable area"
+    ]
+    with pytest.raises(PreflightError):
+        check(Document("t", (replace(page, fields=(outside,)),)))
+
+
+def test_clashing_names_are_refused() -> None:
+    page = astra_pad(A4, Lang.EN, 2, False).pages[0]
+    b = Box(100.0, 100.0, 40.0, 20.0)
+    for names in (("a.b", "a.b"), ("a.b", "a.b.c")):
+        fields = tuple(Field(b, name, 2) for name in names)
+        with pytest.raises(ValueError, match="clash"):
+            render_pdf(Document("t", (replace(page, fields=fields),)))
+
+
+def test_a_printer_scale_moves_the_fields_with_the_page() -> None:
+    doc = astra_pad(A4, Lang.EN, 2, True)
+    data = render_pdf(doc.scaled(0.97))
+    page = doc.pages[0]
+    cx, cy = page.width / 2, page.height / 2
+    for (_, _, widget), (_, field) in zip(_widgets(data), _fields(doc), strict=True):
+        b = field.box
+        scaled = [cx + (b.x - cx) * 0.97, cy + (b.y - cy) * 0.97]
+        assert [float(v) for v in widget["/Rect"]][:2] == pytest.approx(scaled, abs=0.01)
+
+
+_NODE = shutil.which("node")
+
+
+def _node(script: str) -> Any:
+    assert _NODE is not None
+    out = subprocess.run([_NODE, "-e", script], check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+@pytest.mark.skipif(_NODE is None, reason="needs node to run the fields' scripts")
+def test_the_keystroke_script_takes_digits_only() -> None:
+    cases = [("7", False), ("12", False), ("a", False), ("-", False), ("1.5", True)]
+    cases += [("", True), ("42", True), ("4 2", True), ("x1", True)]
+    script = (
+        f"const cases = {json.dumps(cases)};"
+        "console.log(JSON.stringify(cases.map(([text, commit]) => {"
+        " const event = {rc: true, willCommit: commit,"
+        " change: commit ? '' : text, value: commit ? text : ''};"
+        f" (function () {{ {KEYSTROKE} }})(); return event.rc; }})));"
+    )
+    assert _node(script) == [True, True, False, False, False, True, True, False, False]
+
+
+@pytest.mark.skipif(_NODE is None, reason="needs node to run the fields' scripts")
+def test_the_calculation_script_adds_up() -> None:
+    terms = (("p1.objective1", 1), ("p1.filled", 1), ("p1.unused", 3))
+    filled = [{}, {"p1.objective1": "12"}, {"p1.objective1": "12", "p1.unused": "2"}]
+    filled.append({"p1.objective1": "12", "p1.filled": "5", "p1.unused": "0"})
+    script = (
+        f"const cases = {json.dumps(filled)};"
+        "console.log(JSON.stringify(cases.map((values) => {"
+        " const doc = {getField: (n) => ({valueAsString: values[n] || ''})};"
+        " const event = {value: 'old'};"
+        f" (function () {{ {calculation(terms)} }}).call(doc); return event.value; }})));"
+    )
+    assert _node(script) == ["", "12", "18", "17"]
+
+
+def test_cli_fillable(run: Run) -> None:
+    for args in (
+        ("astra", "score-pad", "--players", "2"),
+        ("cosmos", "score-pad"),
+        ("starcharts", "sheet", "lyra-8"),
+    ):
+        assert run(*args, "--fillable", "-o", "form.pdf").exit_code == 0
+        assert run(*args, "-o", "plain.pdf").exit_code == 0
+        form, plain = Path("form.pdf").read_bytes(), Path("plain.pdf").read_bytes()
+        assert b"/AcroForm" in form and b"/AcroForm" not in plain
+        refused = run(*args, "--fillable", "-o", "pad.svg")
+        assert refused.exit_code == 2
+        assert "--fillable adds PDF form fields" in refused.output
