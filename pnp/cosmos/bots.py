@@ -95,23 +95,11 @@ def _life_nebulae() -> tuple[tuple[int, ...], ...]:
     )
 
 
-@cache
-def _wants() -> tuple[tuple[int, int, int, int], ...]:
-    """By tile: the stars of each type (H, He, O, C) it needs."""
-    out = []
-    for tile in nebula_tiles():
-        w = [0, 0, 0, 0]
-        for star in tile.stars:
-            w[[s.value for s in STARS].index(star)] += 1
-        out.append((w[0], w[1], w[2], w[3]))
-    return tuple(out)
-
-
 def _missing(b: Board, n: int) -> tuple[list[int], int]:
     """An incomplete nebula's stars still wanted by type, and the total short once its
     supernovae stand in."""
     corners = geometry().nebula_stars[n]
-    want = _wants()[b.tiles[n]]
+    want = craft.required()[b.tiles[n]]
     rest = [max(0, want[t] - (b.standard(t) & corners).bit_count()) for t in range(4)]
     return rest, max(0, sum(rest) - (b.nova & corners).bit_count())
 
@@ -143,7 +131,7 @@ def value(s: State, me: int) -> float:
     return worth
 
 
-def _best(s: State, me: int, choices: Sequence[Action], game: Game) -> Action:
+def _best(me: int, choices: Sequence[Action], game: Game) -> Action:
     """The choice whose result (with any effect it opens played out) is valued most; the
     first of equals."""
     best, found = -1e9, choices[0]
@@ -215,7 +203,7 @@ def _answer(game: Game, need: Need, rng: random.Random) -> Action:
         found = rng.sample(found, SAMPLE)
     if need.optional:
         found.append(Stop())
-    return _best(s, need.player, found, game)
+    return _best(need.player, found, game)
 
 
 def _card(s: State, me: int) -> TakeCard:
@@ -259,7 +247,7 @@ def _nebula_spot(b: Board, tile: int) -> int:
     """The empty nebula space whose corners fit ``tile`` best: its stars already there,
     corners shared with nebulae placed (a star serves both), room for the rest."""
     g = geometry()
-    want = _wants()[tile]
+    want = craft.required()[tile]
     need = len(nebula_tiles()[tile].stars)
     best, found = -99.0, NONE
     for n in empty_nebulae(b):
@@ -340,7 +328,7 @@ def _craft(game: Game, rng: random.Random) -> Action:
         for i in bits(b.all_stars & g.nebula_stars[n])
     ]
     if done:
-        return _best(s, me, done, game)
+        return _best(me, done, game)
     for n in placed:
         if craft.can_advance(s, b, n):
             return Advance(g.nebula_ids[n])
@@ -356,10 +344,10 @@ def _craft(game: Game, rng: random.Random) -> Action:
     if p.held_life and (spots := life_spots(b, "next-to-life")):
         return PlaceLife(g.life_ids[_life_spot(b, spots)])
     if p.sliders[DNA] and b.proto:
-        return _best(s, me, [Stabilize(g.life_ids[i]) for i in bits(b.proto)], game)
+        return _best(me, [Stabilize(g.life_ids[i]) for i in bits(b.proto)], game)
     if p.sliders[SUPERNOVA] and (standard := b.all_stars & ~b.nova):
         flips: list[Action] = [Supernova(g.star_ids[i]) for i in bits(standard)]
-        return _best(s, me, flips, game)
+        return _best(me, flips, game)
     costs = player_board().slot_costs
     for slot, c in enumerate(p.slots):
         if c == NONE:
@@ -379,7 +367,7 @@ def _craft(game: Game, rng: random.Random) -> Action:
             )
             uses += [Use(card.id, pay, k) for k in range(len(card.effect))]
     if uses:
-        use = _best(s, me, uses, game)
+        use = _best(me, uses, game)
         if value(_play_out(game.apply(use), me).state, me) > now + 0.5:
             return use
     return _omega(s)

@@ -102,7 +102,7 @@ def place_life(s: State, a: PlaceLife) -> State:
 
 
 @cache
-def _required() -> tuple[tuple[int, int, int, int, int], ...]:
+def required() -> tuple[tuple[int, int, int, int, int], ...]:
     """By tile: the stars of each type (H, He, O, C) it needs, then how many in all."""
     out = []
     for tile in nebula_tiles():
@@ -116,7 +116,7 @@ def can_complete(b: Board, n: int) -> bool:
     if t == NONE or b.done >> n & 1:
         return False
     corners = geometry().nebula_stars[n]
-    want = _required()[t]
+    want = required()[t]
     if (b.all_stars & corners).bit_count() < want[4]:  # a star for each, supernovae too
         return False
     mine = corners & ~b.nova
