@@ -151,7 +151,7 @@ def discharge(s: State, a: Discharge) -> State:
     k = p.discharges
     points = p.points.add("time_chamber", scoring[k]) if k < len(scoring) else p.points
     p = p._replace(waiting=p.waiting - 1, discharges=k + 1, points=points)
-    s = s.with_player(p)._replace(last=NONE)
+    s = s.with_player(p, last=NONE)
     if not a.power:
         return s._replace(needs=(Need("gain-star", s.active, "standard", "anywhere"),))
     c = card_index(a.power)
@@ -189,7 +189,7 @@ def _pay(s: State, kinds: list[int]) -> State:
     if min(hand) < 0:
         raise RuleError("cosmos.power.pay", "you do not hold the energy cards paid")
     p = p._replace(hand=(hand[0], hand[1], hand[2], hand[3]))
-    return s.with_player(p)._replace(discard=s.discard + tuple(kinds))
+    return s.with_player(p, discard=s.discard + tuple(kinds))
 
 
 def gain_power(s: State, a: GainPower) -> State:

@@ -83,7 +83,7 @@ def gain(s: State, resource: Resource, n: int) -> State:
         held[k] += got
         supply[k] -= got
         p = p._replace(held_stars=(held[0], held[1], held[2], held[3]))
-        return s.with_player(p)._replace(supply_stars=(supply[0], supply[1], supply[2], supply[3]))
+        return s.with_player(p, supply_stars=(supply[0], supply[1], supply[2], supply[3]))
     if resource in SLIDERS:
         k = SLIDERS.index(resource)
         sliders = list(p.sliders)
@@ -93,8 +93,8 @@ def gain(s: State, resource: Resource, n: int) -> State:
         return time_steps(s, n)
     if resource is Resource.PROTO_LIFE:
         got = min(n, s.supply_life)
-        return s.with_player(p._replace(held_life=p.held_life + got))._replace(
-            supply_life=s.supply_life - got
+        return s.with_player(
+            p._replace(held_life=p.held_life + got), supply_life=s.supply_life - got
         )
     kind = "card" if resource is Resource.ENERGY_CARD else "nebula"
     return s._replace(needs=s.needs + (Need(kind, s.active),) * n)
@@ -110,7 +110,7 @@ def time_steps(s: State, n: int) -> State:
         if level == player_board().chamber_top:
             level, waiting = 0, waiting + 1
             supply = max(0, supply - 1)
-    return s.with_player(p._replace(level=level, waiting=waiting))._replace(crystals=supply)
+    return s.with_player(p._replace(level=level, waiting=waiting), crystals=supply)
 
 
 def draw_energy(s: State) -> tuple[State, int]:

@@ -307,7 +307,7 @@ def _discard(s: State, need: Need, action: Discard) -> State:
         )
     p = p._replace(hand=(hand[0], hand[1], hand[2], hand[3]))
     pile = s.discard + tuple(TYPES.index(t) for t in action.cards)
-    return s.with_player(p, need.player)._replace(discard=pile, needs=s.needs[1:])
+    return s.with_player(p, need.player, discard=pile, needs=s.needs[1:])
 
 
 def _choose(s: State, need: Need, action: Choose) -> State:

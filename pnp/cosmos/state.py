@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from enum import Enum
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pnp.cosmos.board import Board
 from pnp.cosmos.content import power_cards
@@ -111,9 +111,11 @@ class State(NamedTuple):
     def player(self, i: int | None = None) -> Player:
         return self.players[self.active if i is None else i]
 
-    def with_player(self, p: Player, i: int | None = None) -> State:
+    def with_player(self, p: Player, i: int | None = None, **changes: Any) -> State:
+        """The state with ``p`` as seat ``i`` (the active player's by default), and any
+        other ``changes`` made at once."""
         i = self.active if i is None else i
-        return self._replace(players=(*self.players[:i], p, *self.players[i + 1 :]))
+        return self._replace(players=(*self.players[:i], p, *self.players[i + 1 :]), **changes)
 
     def tokens_at(self, control: int) -> int:
         return self.dark[control] + sum(1 for t in self.tokens if t == control)
