@@ -442,7 +442,7 @@ def test_the_svg_kit_readme_names_svg_files(run: Run) -> None:
     assert ".pdf" not in readme
     assert "objective-cards-duplex-1.svg … -4.svg" in readme
     named = re.findall(r"^([^ <]+\.svg)", readme, re.M)
-    assert len(named) == 4  # the fronts, the duplex cards, the aid, the test sheet
+    assert len(named) == 5  # the fronts, the duplex cards, the aid, the dice, the test sheet
     for name in named:
         assert (Path("out/starcharts") / name).is_file(), name
     assert not Path("out/starcharts/objective-cards-duplex-5.svg").exists()
