@@ -49,7 +49,7 @@ from pnp.cosmos.geometry import bits, geometry
 from pnp.cosmos.model import Resource
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.needs import STARS, life_spots, payments, sector_stars, targets
-from pnp.cosmos.sample import empty_nebulae, random_action, shift_actions, usable
+from pnp.cosmos.sample import empty_nebulae, random_action, usable
 from pnp.cosmos.state import DNA, NONE, SUPERNOVA, TYPES, Need, Phase, State, cards
 
 Bot = Callable[[Game, random.Random], Action]
@@ -289,7 +289,7 @@ def _shift(s: State) -> Action:
         if key in seen:
             return
         seen.add(key)
-        for action in shift_actions(t):
+        for action in energy.shift_actions(t):
             if isinstance(action, Shift):
                 walk(energy.shift(t, action), first or action)
             else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.cosmos.actions import DECK, Shift, TakeCard, TakeNebula
+from pnp.cosmos.actions import DECK, Collect, Shift, TakeCard, TakeNebula
 from pnp.cosmos.content import main_board, player_board
 from pnp.cosmos.model import Resource
 from pnp.cosmos.rules import RuleError
@@ -25,6 +25,16 @@ def destination(s: State, control: int) -> int:
         if s.tokens_at(c) < cap:
             return c
     return control
+
+
+def shift_actions(s: State) -> list[Shift | Collect]:
+    """The shift's decisions: a move of your token or a dark one, or collecting."""
+    out: list[Shift | Collect] = []
+    if s.moves < MAX_MOVES:
+        out.append(Shift())
+        if s.own_moved or s.moves < MAX_MOVES - 1:
+            out += [Shift(c) for c in range(4) if s.dark[c]]
+    return [*out, Collect()] if s.own_moved else out
 
 
 def shift(s: State, action: Shift) -> State:

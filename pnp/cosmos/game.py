@@ -92,12 +92,7 @@ class Game:
         if s.needs:
             return targets(s, s.needs[0])
         if s.phase is Phase.SHIFT:
-            out: list[Action] = []
-            if s.moves < energy.MAX_MOVES:
-                out.append(Shift())
-                if s.own_moved or s.moves < energy.MAX_MOVES - 1:
-                    out += [Shift(c) for c in range(4) if s.dark[c]]
-            return [*out, Collect()] if s.own_moved else out
+            return list(energy.shift_actions(s))
         return _craft(s)
 
     def final(self) -> tuple[tuple[Final, ...], tuple[int, ...], TieBreak]:

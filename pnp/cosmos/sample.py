@@ -14,7 +14,6 @@ from pnp.cosmos.actions import (
     Advance,
     CardSet,
     Choose,
-    Collect,
     Complete,
     Discharge,
     GainPower,
@@ -23,7 +22,6 @@ from pnp.cosmos.actions import (
     PlaceLife,
     PlaceNebula,
     PlaceStar,
-    Shift,
     Stabilize,
     Stop,
     Supernova,
@@ -57,17 +55,8 @@ def random_action(s: State, rng: random.Random) -> Action:
     if s.needs:
         return _answer(s, s.needs[0], rng)
     if s.phase is Phase.SHIFT:
-        return rng.choice(shift_actions(s))
+        return rng.choice(energy.shift_actions(s))
     return _craft(s, rng)
-
-
-def shift_actions(s: State) -> list[Action]:
-    out: list[Action] = []
-    if s.moves < energy.MAX_MOVES:
-        out.append(Shift())
-        if s.own_moved or s.moves < energy.MAX_MOVES - 1:
-            out += [Shift(c) for c in range(4) if s.dark[c]]
-    return [*out, Collect()] if s.own_moved else out
 
 
 def _answer(s: State, need: Need, rng: random.Random) -> Action:
