@@ -340,12 +340,17 @@ def test_the_keystroke_script_takes_digits_only() -> None:
 @pytest.mark.skipif(_NODE is None, reason="needs node to run the fields' scripts")
 def test_the_calculation_script_adds_up() -> None:
     terms = (("p1.objective1", 1), ("p1.filled", 1), ("p1.unused", 3))
-    filled = [{}, {"p1.objective1": "12"}, {"p1.objective1": "12", "p1.unused": "2"}]
-    filled.append({"p1.objective1": "12", "p1.filled": "5", "p1.unused": "0"})
+    filled: list[dict[str, str | int]] = [
+        {},
+        {"p1.objective1": "12"},
+        {"p1.objective1": "12", "p1.unused": "2"},
+    ]
+    # Acrobat gives a number-like value as a Number
+    filled.append({"p1.objective1": 12, "p1.filled": "5", "p1.unused": "0"})
     script = (
         f"const cases = {json.dumps(filled)};"
         "console.log(JSON.stringify(cases.map((values) => {"
-        " const doc = {getField: (n) => ({valueAsString: values[n] || ''})};"
+        " const doc = {getField: (n) => ({value: n in values ? values[n] : ''})};"
         " const event = {value: 'old'};"
         f" (function () {{ {calculation(terms)} }}).call(doc); return event.value; }})));"
     )

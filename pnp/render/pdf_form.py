@@ -20,14 +20,18 @@ _DO_NOT_SPELL_CHECK = 1 << 22  # a field flag
 
 
 def calculation(terms: tuple[tuple[str, int], ...]) -> str:
-    """A total's script: the sum of its terms, blank while they all are."""
+    """A total's script: the sum of its terms, blank while they all are. A function of
+    its own keeps its variables out of the global scope PDF.js runs scripts in; ``this``
+    is the document there and in Acrobat."""
     pairs = json.dumps([list(t) for t in terms], separators=(",", ":"))
     return (
-        f"var t = {pairs}, s = 0, any = false;"
+        "(function (doc) {"
+        f" var t = {pairs}, s = 0, any = false;"
         " for (var i = 0; i < t.length; i++) {"
-        " var v = this.getField(t[i][0]).valueAsString;"
-        ' if (v !== "") { s += t[i][1] * Number(v); any = true; } }'
-        ' event.value = any ? String(s) : "";'
+        " var v = doc.getField(t[i][0]).value;"
+        ' if (v === undefined || v === null || String(v) === "") continue;'
+        " s += t[i][1] * Number(v); any = true; }"
+        ' event.value = any ? String(s) : ""; })(this);'
     )
 
 
