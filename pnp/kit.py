@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING
+
+from pnp.paper import Backs
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document
@@ -17,11 +20,24 @@ if TYPE_CHECKING:
 CALIBRATION = "duplex-calibration"
 
 
+class Copies(Enum):
+    """How many copies of a file to print."""
+
+    ONE = "one"
+    PER_PLAYER = "per-player"
+    AS_NEEDED = "as-needed"
+
+
 @dataclass(frozen=True)
 class Job:
+    """A document of the kit, and what the gallery says about printing it."""
+
     path: str  # relative to the kit folder, without the format's suffix
     build: Callable[[], Document]
     raw: bool = False  # printed without the printer's scale correction (the test sheet)
+    what: str = ""  # what it holds, in a few words in the kit's language
+    copies: Copies = Copies.ONE
+    backs: Backs = Backs.NONE  # DUPLEX: on the printer profile's flip; FOLD: fold each page
 
 
 @dataclass(frozen=True)
@@ -42,7 +58,11 @@ def calibration_job(settings: KitSettings) -> Job:
     from pnp.layouts.calibration import calibration_document
 
     return Job(
-        CALIBRATION, lambda: calibration_document(settings.paper, settings.cards.flip), raw=True
+        CALIBRATION,
+        lambda: calibration_document(settings.paper, settings.cards.flip),
+        raw=True,
+        what="a test sheet for your printer",
+        backs=Backs.DUPLEX,
     )
 
 

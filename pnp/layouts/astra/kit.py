@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pnp.kit import Job, KitSettings, Note, credits_text, file_names, printing_notes
+from pnp.kit import Copies, Job, KitSettings, Note, credits_text, file_names, printing_notes
 
 if TYPE_CHECKING:
     from pnp.layouts.cards import CardOptions
@@ -67,18 +67,67 @@ def jobs(settings: KitSettings) -> list[Job]:
     fronts = replace(settings.cards, backs=Backs.NONE)
     duplex = replace(settings.cards, backs=Backs.DUPLEX)
     cards = constellations()
+    what = WHAT[settings.lang]
+    two = Backs.DUPLEX
     out: list[Job] = []
     for options in (fronts, duplex):
         build = partial(constellation_cards_document, cards, paper, options, lang)
-        out.append(Job(cards_path(options), build))
-    out.append(Job(scoring_cards_path(duplex), lambda: scoring_cards_document(paper, duplex, lang)))
-    out.append(Job(aid_path(duplex), lambda: aid_document(paper, duplex, lang)))
-    out.append(Job(JOURNAL_PATH, lambda: journal_document(paper, lang)))
-    out.append(Job(BOARDS_PATH, lambda: boards_document(paper, lang)))
-    out.append(Job(TOKENS_PATH, lambda: tokens_document(paper, lang)))
-    out.append(Job(SCORE_PAD_PATH, lambda: score_pad_document(paper, lang)))
-    out.append(Job(SETUP_SHEET_PATH, lambda: setup_sheet_document(paper, lang)))
+        out.append(
+            Job(cards_path(options), build, what=what[options.backs.value], backs=options.backs)
+        )
+    out += [
+        Job(
+            scoring_cards_path(duplex),
+            lambda: scoring_cards_document(paper, duplex, lang),
+            what=what["scoring"],
+            backs=two,
+        ),
+        Job(
+            aid_path(duplex), lambda: aid_document(paper, duplex, lang), what=what["aid"], backs=two
+        ),
+        Job(
+            JOURNAL_PATH,
+            lambda: journal_document(paper, lang),
+            what=what["journal"],
+            copies=Copies.PER_PLAYER,
+        ),
+        Job(BOARDS_PATH, lambda: boards_document(paper, lang), what=what["boards"]),
+        Job(TOKENS_PATH, lambda: tokens_document(paper, lang), what=what["tokens"]),
+        Job(
+            SCORE_PAD_PATH,
+            lambda: score_pad_document(paper, lang),
+            what=what["score_pad"],
+            copies=Copies.AS_NEEDED,
+        ),
+        Job(SETUP_SHEET_PATH, lambda: setup_sheet_document(paper, lang), what=what["setup"]),
+    ]
     return out
+
+
+WHAT: dict[str, dict[str, str]] = {  # each file in a few words, for the gallery
+    "en": {
+        "none": "the 48 constellation cards, fronts only",
+        "duplex": "the 48 constellation cards with their backs",
+        "scoring": "the 6 Final Scoring cards and the Game End card",
+        "aid": "the 5 Player Aid cards",
+        "journal": "a Journal",
+        "boards": "the Sphere boards for 2 to 5 players",
+        "tokens": "First Player token, Sphere marker, Telescopes and Stardust",
+        "score_pad": "the end-of-game score pad",
+        "setup": "the set-up sheet",
+    },
+    "fr": {
+        "none": "les 48 cartes Constellation, recto seul",
+        "duplex": "les 48 cartes Constellation avec leur verso",
+        "scoring": "les 6 cartes Décompte final et la carte Fin de partie",
+        "aid": "les 5 aides de jeu",
+        "journal": "un plateau Joueur",
+        "boards": "les disques élémentaires pour 2 à 5 joueurs",
+        "tokens": "tuile Premier joueur, pion Élément, Télescopes et poussières d'étoile",
+        "score_pad": "le bloc de score",
+        "setup": "la mise en place",
+    },
+}
 
 
 README = {

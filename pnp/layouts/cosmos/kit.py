@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pnp.kit import Job, KitSettings, Note, file_names, printing_notes
+from pnp.kit import Copies, Job, KitSettings, Note, file_names, printing_notes
 
 if TYPE_CHECKING:
     from pnp.layouts.cards import CardOptions
@@ -20,6 +20,9 @@ SETUP_SHEET_PATH = "cosmos/setup-sheet"
 SCORE_PAD_PATH = "cosmos/score-pad"
 RULES_PATH = "cosmos/rules-summary"
 DECKS = ("goal", "energy", "power")
+MAIN_BOARD = "the main board: four sheets to glue together"
+TILES = "the nebula tiles: fold, glue, then cut"
+TOKENS = "every token: fold, glue, then cut"
 
 
 def _suffix(options: CardOptions) -> str:
@@ -53,19 +56,36 @@ def jobs(settings: KitSettings) -> list[Job]:
         "energy": card_documents.energy_cards_document,
         "power": card_documents.power_cards_document,
     }
+    fold = Backs.FOLD
     out = [
-        Job(MAIN_BOARD_PATH, lambda: boards.main_board_document(paper)),
-        Job(PLAYER_BOARDS_PATH, lambda: boards.player_boards_document(paper)),
+        Job(MAIN_BOARD_PATH, lambda: boards.main_board_document(paper), what=MAIN_BOARD),
+        Job(
+            PLAYER_BOARDS_PATH,
+            lambda: boards.player_boards_document(paper),
+            what="the 4 player boards, two sheets each",
+        ),
     ]
     for deck in DECKS:
-        out.append(Job(cards_path(deck, duplex), partial(decks[deck], paper, duplex)))
+        build = partial(decks[deck], paper, duplex)
+        what = f"the {deck} cards with their backs"
+        out.append(Job(cards_path(deck, duplex), build, what=what, backs=Backs.DUPLEX))
     out += [
-        Job(tiles_path(False), lambda: boards.nebula_tiles_document(paper)),
-        Job(tokens_path(False), lambda: boards.tokens_document(paper)),
-        Job(AID_PATH, lambda: sheets.aid_document(paper)),
-        Job(SETUP_SHEET_PATH, lambda: sheets.setup_sheet_document(paper)),
-        Job(SCORE_PAD_PATH, lambda: sheets.score_pad_document(paper)),
-        Job(RULES_PATH, lambda: sheets.rules_document(paper)),
+        Job(tiles_path(False), lambda: boards.nebula_tiles_document(paper), what=TILES, backs=fold),
+        Job(tokens_path(False), lambda: boards.tokens_document(paper), what=TOKENS, backs=fold),
+        Job(
+            AID_PATH,
+            lambda: sheets.aid_document(paper),
+            what="the player aid",
+            copies=Copies.PER_PLAYER,
+        ),
+        Job(SETUP_SHEET_PATH, lambda: sheets.setup_sheet_document(paper), what="the set-up"),
+        Job(
+            SCORE_PAD_PATH,
+            lambda: sheets.score_pad_document(paper),
+            what="the end-of-game score pad",
+            copies=Copies.AS_NEEDED,
+        ),
+        Job(RULES_PATH, lambda: sheets.rules_document(paper), what="a summary of the rules"),
     ]
     return out
 

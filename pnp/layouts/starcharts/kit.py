@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pnp.kit import Job, KitSettings, Note, credits_text, file_names, printing_notes
+from pnp.kit import Copies, Job, KitSettings, Note, credits_text, file_names, printing_notes
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document
@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 FOLDER = "starcharts"
 AID_PATH = "starcharts/player-aid"
 DICE_PATH = "starcharts/dice"
+FRONTS = "the 13 objective cards, fronts only"
+DUPLEX = "the 13 objective cards with their backs"
 
 
 def sheet_path(chart_ids: list[str]) -> str:
@@ -46,11 +48,17 @@ def jobs(settings: KitSettings) -> list[Job]:
 
     fronts = replace(settings.cards, backs=Backs.NONE)
     duplex = replace(settings.cards, backs=Backs.DUPLEX)
-    out = [Job(sheet_path([cid]), sheet(cid)) for cid in chart_ids()]
-    out.append(Job(cards_path(fronts), lambda: cards_document(paper, fronts)))
-    out.append(Job(cards_path(duplex), lambda: cards_document(paper, duplex)))
-    out.append(Job(AID_PATH, lambda: aid_document(paper)))
-    out.append(Job(DICE_PATH, lambda: dice_document(paper)))
+    per_player, two = Copies.PER_PLAYER, Backs.DUPLEX
+    out = [
+        Job(sheet_path([cid]), sheet(cid), what=f"player sheet, chart {cid}", copies=per_player)
+        for cid in chart_ids()
+    ]
+    out += [
+        Job(cards_path(fronts), lambda: cards_document(paper, fronts), what=FRONTS),
+        Job(cards_path(duplex), lambda: cards_document(paper, duplex), what=DUPLEX, backs=two),
+        Job(AID_PATH, lambda: aid_document(paper), what="two player aids per page"),
+        Job(DICE_PATH, lambda: dice_document(paper), what="five eight-sided dice to fold"),
+    ]
     return out
 
 
