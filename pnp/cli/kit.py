@@ -67,6 +67,12 @@ if TYPE_CHECKING:
 )
 @folder_option("--png", "Also write every page of the kit as a PNG into DIR.")
 @DPI
+@click.option(
+    "--gallery",
+    is_flag=True,
+    callback=lambda ctx, param, value: _renderer() if value else value,
+    help="Also write OUT/index.html: every file with a picture, what and how to print.",
+)
 @CARD_SIZE
 @BLEED
 @printer_options
@@ -78,6 +84,7 @@ def kit(
     fmt: str,
     png: Path | None,
     dpi: int,
+    gallery: bool,
     card_size: str,
     bleed: float | None,
     printer: PrinterProfile,
@@ -96,23 +103,75 @@ def kit(
     settings = KitSettings(
         paper, card_choice(printer, card_size, bleed), replace(printer, paper=paper.name), lang
     )
-    planned = _lay_out(games, settings, out_dir, fmt)
+    parts = _lay_out(games, settings, out_dir, fmt)
+    planned = [entry for part in parts for entry in part.planned]
     for entry in planned:
         for path in entry.paths:
             check_output(path, "--out", [profile_path()])
         for path in entry.images(png):
             check_output(path, "--png", [profile_path()])
+        thumbnail = entry.thumbnail(out_dir) if gallery else None
+        if thumbnail is not None:
+            check_output(thumbnail, "--gallery", [profile_path()])
+    if gallery:
+        check_output(out_dir / INDEX, "--gallery", [profile_path()])
     atomic.make_folder(out_dir)
+    thumbnails: dict[Path, bytes] = {}
     with click.progressbar(
         planned,
         label=f"Writing the kit ({paper.name})",
         item_show_func=lambda e: os.path.relpath(e.paths[0], out_dir) if e else None,
     ) as bar:
         for entry in bar:
-            entry.write(fmt, png, dpi)
+            image = entry.write(fmt, png, dpi, out_dir if gallery else None)
+            if image is not None:
+                thumbnails[entry.path] = image
     click.echo(f"wrote {sum(len(e.paths) for e in planned)} files to {out_dir}/")
     if png is not None:
         click.echo(f"wrote {sum(len(e.images(png)) for e in planned)} page images to {png}/")
+    if gallery:
+        _write_gallery(parts, thumbnails, settings, out_dir)
+        click.echo(f"wrote the gallery {out_dir / INDEX}")
+
+
+INDEX = "index.html"
+
+
+def _renderer() -> bool:
+    """``--gallery`` draws thumbnails: pypdfium2 must be there (else one line, exit 1)."""
+    from pnp.render.png import check_renderer
+
+    check_renderer()
+    return True
+
+
+class Part(NamedTuple):
+    """The kit's test sheet, or a game's folder."""
+
+    heading: str
+    planned: list[Planned]
+    lang: str = "en"
+
+
+def _write_gallery(
+    parts: list[Part], thumbnails: dict[Path, bytes], settings: KitSettings, out_dir: Path
+) -> None:
+    from pnp import atomic
+    from pnp.gallery import File, Printing, Section, index_html, thumbnail_path
+    from pnp.render.png import size
+
+    def file(entry: Planned) -> File:
+        links = tuple(os.path.relpath(p, out_dir).replace(os.sep, "/") for p in entry.paths)
+        if entry.job is None or isinstance(entry.content, str):
+            return File(links)
+        job, image, pages = entry.job, thumbnails[entry.path], len(entry.content.pages)
+        where = thumbnail_path(entry.name)
+        return File(links, job.what, where, size(image), pages, job.copies, job.backs)
+
+    sections = [Section(p.heading, tuple(file(e) for e in p.planned), p.lang) for p in parts]
+    printer = settings.printer
+    page = index_html(sections, Printing(settings.paper.name, settings.cards.flip, printer.scale))
+    atomic.write_text(out_dir / INDEX, page)
 
 
 class Planned(NamedTuple):
@@ -121,6 +180,7 @@ class Planned(NamedTuple):
     path: Path
     content: Document | str
     name: str = ""  # a document's path in the kit, without suffix: its images' names
+    job: Job | None = None  # a document's
 
     @property
     def paths(self) -> list[Path]:
@@ -138,14 +198,23 @@ class Planned(NamedTuple):
             return []
         return [folder / f"{self.name}-{n}.png" for n in range(1, len(self.content.pages) + 1)]
 
-    def write(self, fmt: str, png: Path | None, dpi: int) -> None:
+    def thumbnail(self, out_dir: Path) -> Path | None:
+        """Where ``--gallery`` puts the first page's picture (none for a note)."""
+        from pnp.gallery import thumbnail_path
+
+        return None if isinstance(self.content, str) else out_dir / thumbnail_path(self.name)
+
+    def write(self, fmt: str, png: Path | None, dpi: int, gallery: Path | None) -> bytes | None:
+        """Write the file (and its page images); with ``gallery`` (the kit's folder), its
+        thumbnail too, which is returned."""
         from pnp import atomic
         from pnp.render.output import Format, render_one, write
 
         if isinstance(self.content, str):
             atomic.write_text(self.path, self.content)
-            return
-        pdf = render_one(self.content, Format.PDF) if fmt == "pdf" or png is not None else b""
+            return None
+        rendered = fmt == "pdf" or png is not None or gallery is not None
+        pdf = render_one(self.content, Format.PDF) if rendered else b""
         if fmt == "pdf":
             atomic.write_bytes(self.path, pdf)
         else:
@@ -155,18 +224,29 @@ class Planned(NamedTuple):
 
             for path, image in zip(self.images(png), pdf_pages_png(pdf, dpi), strict=True):
                 atomic.write_bytes(path, image)
+        thumbnail = self.thumbnail(gallery) if gallery is not None else None
+        if thumbnail is None:
+            return None
+        from pnp.gallery import thumbnail_dpi
+        from pnp.render.png import pdf_pages_png
+
+        image = pdf_pages_png(pdf, thumbnail_dpi(self.content.pages[0].width))[0]
+        atomic.write_bytes(thumbnail, image)
+        return image
 
 
-def _lay_out(games: list[Game], settings: KitSettings, out_dir: Path, fmt: str) -> list[Planned]:
+def _lay_out(games: list[Game], settings: KitSettings, out_dir: Path, fmt: str) -> list[Part]:
     """Every file of the kit, laid out before anything is written: a setting that cannot
     work (a stored back offset that fits A4 only, with --paper letter) stops the kit whole."""
     from pnp.kit import calibration_job
 
-    planned = [_document(calibration_job(settings), settings, out_dir, fmt)]
-    names = [f"../{p.name}" for p in planned[0].paths]  # seen from a game's folder
+    calibration = _document(calibration_job(settings), settings, out_dir, fmt)
+    names = [f"../{p.name}" for p in calibration.paths]  # seen from a game's folder
+    parts = [Part("Printer test sheet", [calibration])]
     for g in games:
-        planned += _kit_part(g, settings, names, out_dir, fmt)
-    return planned
+        lang = settings.lang if settings.lang in g.languages else g.languages[0]
+        parts.append(Part(g.title, _kit_part(g, settings, names, out_dir, fmt), lang))
+    return parts
 
 
 def _kit_part(
@@ -196,7 +276,7 @@ def _document(job: Job, settings: KitSettings, out_dir: Path, fmt: str) -> Plann
         doc = job.build() if job.raw else job.build().scaled(settings.printer.factor)
     except (BackOffsetError, ImpositionError) as exc:
         raise click.ClickException(f"{job.path}: {exc}") from None
-    return Planned(out_dir / f"{job.path}.{fmt}", doc, job.path)
+    return Planned(out_dir / f"{job.path}.{fmt}", doc, job.path, job)
 
 
 @click.command()
