@@ -73,6 +73,7 @@ p{margin:0 0 .25rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:0 .5rem;margin:.25rem 0 0;font-size:.9rem}
 dt{font-weight:bold}
 dd{margin:0}
+nav ul{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.25rem 1.5rem}
 a{color:#0645ad}"""
 
 
@@ -84,6 +85,9 @@ def index_html(sections: Sequence[Section], printing: Printing) -> str:
         else ""
     )
     body = "\n".join(_section(n, s, printing) for n, s in enumerate(sections, 1))
+    contents = "\n".join(
+        f'<li><a href="#s{n}">{escape(s.heading)}</a></li>' for n, s in enumerate(sections, 1)
+    )
     return f"""\
 <!DOCTYPE html>
 <html lang="en">
@@ -102,6 +106,11 @@ def index_html(sections: Sequence[Section], printing: Printing) -> str:
 the ruler on each page must measure 50 mm.{scaled} Double-sided files are made for \
 a printer that flips on the {printing.flip.value} edge; print the test sheet first \
 if you have not set up your printer yet.</p>
+<nav aria-label="Contents">
+<ul>
+{contents}
+</ul>
+</nav>
 </header>
 <main>
 {body}
