@@ -70,7 +70,7 @@ if TYPE_CHECKING:
 @click.option(
     "--gallery",
     is_flag=True,
-    callback=lambda ctx, param, value: _renderer() if value else value,
+    callback=lambda ctx, param, value: _renderer(value),
     help="Also write OUT/index.html: every file with a picture, what and how to print.",
 )
 @CARD_SIZE
@@ -137,12 +137,13 @@ def kit(
 INDEX = "index.html"
 
 
-def _renderer() -> bool:
+def _renderer(gallery: bool) -> bool:
     """``--gallery`` draws thumbnails: pypdfium2 must be there (else one line, exit 1)."""
     from pnp.render.png import check_renderer
 
-    check_renderer()
-    return True
+    if gallery:
+        check_renderer()
+    return gallery
 
 
 class Part(NamedTuple):
