@@ -123,7 +123,7 @@ def _two_sided(f: Callable[..., Any]) -> Callable[..., Any]:
 @paper_option
 @output_options
 def tiles(backs: str, printer: PrinterProfile, paper: Paper, output: Output) -> None:
-    """The 56 nebula tiles: the element side and the completed side."""
+    """The 68 nebula tiles: the element side and the completed side."""
     from pnp.layouts.cosmos.boards import nebula_tiles_document
     from pnp.layouts.cosmos.kit import tiles_path
 

@@ -15,7 +15,7 @@ SIZES = (1, 2, 3)
 
 
 class NebulaTile(NamedTuple):
-    id: str  # size then a letter: 1A … 1X, 2A … 2R, 3A … 3N
+    id: str  # size then a letter: 1A … 1Z, 2A … 2V, 3A … 3T
     size: int
     points: int
     stars: tuple[str, ...]  # element symbols, in the order of ELEMENTS

@@ -48,7 +48,7 @@ def main_board_document(paper: Paper) -> Document:
 
 
 def nebula_tiles_document(paper: Paper, duplex: Flip | None = None) -> Document:
-    """The 56 nebula tiles, backs below the fold, or on the next page for duplex."""
+    """The 68 nebula tiles, backs below the fold, or on the next page for duplex."""
     from pnp.layouts.cosmos.token_sheet import token_pages
     from pnp.layouts.cosmos.tokens import tile_groups
 
