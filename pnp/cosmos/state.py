@@ -4,6 +4,7 @@ values it changes with ``_replace`` and shares the rest."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from typing import Any, NamedTuple
@@ -119,6 +120,30 @@ class State(NamedTuple):
 
     def tokens_at(self, control: int) -> int:
         return self.dark[control] + sum(1 for t in self.tokens if t == control)
+
+
+def _quick_replace(cls: type[tuple[Any, ...]], fields: tuple[str, ...]) -> Callable[..., Any]:
+    """``_replace`` for the values every step rebuilds, about three times quicker than the
+    standard one (which maps every field through a dict); unknown fields still raise."""
+    index = {name: i for i, name in enumerate(fields)}
+
+    def _replace(self: tuple[Any, ...], **changes: Any) -> Any:
+        values = list(self)
+        for name, value in changes.items():
+            if name not in index:
+                raise ValueError(f"Got unexpected field names: {[name]!r}")
+            values[index[name]] = value
+        return tuple.__new__(cls, values)
+
+    return _replace
+
+
+# mypy still checks every call against each class's own typed ``_replace``.
+State._replace = _quick_replace(State, State._fields)  # type: ignore[method-assign]
+Player._replace = _quick_replace(Player, Player._fields)  # type: ignore[method-assign]
+Points._replace = _quick_replace(Points, Points._fields)  # type: ignore[method-assign]
+Need._replace = _quick_replace(Need, Need._fields)  # type: ignore[method-assign]
+Board._replace = _quick_replace(Board, Board._fields)  # type: ignore[method-assign]
 
 
 @cache
