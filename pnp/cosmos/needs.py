@@ -202,6 +202,10 @@ def targets(s: State, need: Need) -> list[Action]:
 
 def has_target(s: State, need: Need) -> bool:
     """Whether ``targets(s, need)`` lists anything, without listing."""
+    if need.kind == "card":
+        return bool(s.deck or s.discard) or any(c != NONE for c in s.display)
+    if need.kind == "nebula":
+        return any(s.stacks)
     if need.kind in ANSWERS:
         return bool(targets(s, need))
     _, mask = _spaces(s, need)

@@ -116,11 +116,20 @@ def _move_target(s: State, b: Board, need: Need, g: Geometry, rng: random.Random
 
 def _craft(s: State, rng: random.Random) -> Action:
     """A kind of craft action drawn until one has an answer (each kind with one equally
-    likely: the omega always has one), then one of its answers."""
+    likely: the omega always has one), then one of its answers. A kind found without an
+    answer is not asked again (it drew nothing; a movement may draw before it finds none,
+    so it is always asked)."""
+    none = 0  # the kinds found without an answer, by bit
     while True:
-        action = _KINDS[rng.randrange(len(_KINDS))](s, rng)
+        k = rng.randrange(len(_KINDS))
+        if none >> k & 1:
+            continue
+        kind = _KINDS[k]
+        action = kind(s, rng)
         if action is not None:
             return action
+        if kind is not _move:
+            none |= 1 << k
 
 
 def _place_nebula(s: State, rng: random.Random) -> Action | None:
