@@ -129,10 +129,11 @@ def _quick_replace(cls: type[tuple[Any, ...]], fields: tuple[str, ...]) -> Calla
 
     def _replace(self: tuple[Any, ...], **changes: Any) -> Any:
         values = list(self)
-        for name, value in changes.items():
-            if name not in index:
-                raise ValueError(f"Got unexpected field names: {[name]!r}")
-            values[index[name]] = value
+        try:
+            for name, value in changes.items():
+                values[index[name]] = value
+        except KeyError as e:
+            raise ValueError(f"Got unexpected field names: {list(changes)!r}") from e
         return tuple.__new__(cls, values)
 
     return _replace
