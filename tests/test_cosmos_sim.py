@@ -65,3 +65,16 @@ def test_the_command_writes_logs_that_replay_to_the_summary(tmp_path: Path) -> N
         checked, _ = check_log(parse_log(f.read_text(encoding="utf-8"), str(f)))
         totals += [p.total for p in checked.players]
     assert totals == summary.scores
+
+
+def test_the_nebula_rows_are_per_game_whatever_the_goals_scored() -> None:
+    """A goal's count of games once stood in for the run's in the nebula rows."""
+    import re
+
+    summary, _ = simulate(3, 6, 5, "random")
+    text = format_summary(summary, 3, "random")
+    rows = re.findall(r"size (\d): .*ran out +(\d+)%  left +([\d.]+)", text)
+    assert [int(size) for size, _, _ in rows] == [1, 2, 3]
+    for size, ran_out, left in rows:
+        assert float(left) == round(summary.left[int(size)] / summary.games, 1) <= 26
+        assert int(ran_out) == round(100 * summary.ran_out[int(size)] / summary.games)

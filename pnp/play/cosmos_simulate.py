@@ -203,8 +203,8 @@ def format_summary(summary: Summary, players: int, bot: str) -> str:
     for goal in sorted(summary.goal_scored, key=lambda g: (-summary.goal_scored[g], g)):
         first = summary.goal_first[goal]
         won = _rate(summary.goal_first_won[goal], first)
-        games = summary.goal_scored[goal]
-        lines.append(_said("goals_row", goal=goal, games=games, first=first, won=won))
+        scored = summary.goal_scored[goal]
+        lines.append(_said("goals_row", goal=goal, games=scored, first=first, won=won))
     lines.append(_said("power_head", base=base))
     for card in sorted(summary.held, key=lambda c: (-summary.held[c], c)):
         held = summary.held[card]
