@@ -76,10 +76,15 @@ def comments(play: Play) -> str:
 
 def play_json(game: Game, play: Play, date: str, number: int = 0) -> dict[str, Any]:
     """The play BG Stats imports. Same play and date, same JSON: the play id is made of
-    the game, the date, the players and ``number`` (the play's place among several of
-    one command), so importing it twice is recognised."""
+    the game, the date, the players, a digest of the scores and their parts (two
+    different games of the same players on the same day are two plays) and ``number``
+    (the play's place among several of one command), so importing it twice is
+    recognised."""
+    import hashlib
+
     source_game = f"{SOURCE}-{game.id}"
     names = ",".join(p.name for p in play.players)
+    digest = hashlib.sha256(comments(play).encode("utf-8")).hexdigest()[:10]
     out_game: dict[str, Any] = {
         "name": game.title,
         "highestWins": game.highest_wins,
@@ -101,7 +106,7 @@ def play_json(game: Game, play: Play, date: str, number: int = 0) -> dict[str, A
     ]
     return {
         "sourceName": SOURCE,
-        "sourcePlayId": f"{source_game}/{date}/{names}" + (f"/{number}" if number else ""),
+        "sourcePlayId": f"{source_game}/{date}/{names}/{digest}" + (f"/{number}" if number else ""),
         "playDate": date,
         "game": out_game,
         "players": players,

@@ -210,3 +210,12 @@ print("DRAWING CODE", [m for m in sys.modules if m.startswith(("pnp.layouts", "p
     )
     assert "HEAVY []" in result.stdout, result.stdout + result.stderr
     assert "DRAWING CODE []" in result.stdout, result.stdout
+
+
+def test_two_games_of_the_same_players_on_the_same_day_are_two_plays() -> None:
+    first = Play((Standing("Ann", 60, True), Standing("Ben", 50, False)))
+    second = Play((Standing("Ann", 40, False), Standing("Ben", 55, True)))
+    ids = {play_json(game("cosmos"), p, DATE)["sourcePlayId"] for p in (first, second)}
+    assert len(ids) == 2
+    again = play_json(game("cosmos"), first, DATE)["sourcePlayId"]
+    assert again in ids  # the same play again: the same id, recognised on import
