@@ -70,44 +70,57 @@ def collect(s: State) -> State:
         raise RuleError("cosmos.shift.own", "you must move your own energy token at least once")
     board = main_board()
     own = s.tokens[s.active]
-    s = s._replace(phase=Phase.COLLECT)
-    for reward in board.controls[own].active:
-        s = gain(s, reward.gain, reward.n)
+    rewards = [(reward.gain, reward.n) for reward in board.controls[own].active]
     for k in range(4):
         c = (own + k) % 4
         times = s.tokens_at(c) + power_tokens(s, s.active, c)
         passive = board.controls[c].passive
         if times:
-            s = gain(s, passive.gain, passive.n * times)
-    return s
+            rewards.append((passive.gain, passive.n * times))
+    return gain(s._replace(phase=Phase.COLLECT), rewards)
 
 
-def gain(s: State, resource: Resource, n: int) -> State:
-    """The active player gains ``n`` of ``resource``; what the supply lacks is not taken
-    (seed "RUNNING OUT OF RESOURCES"), time crystals aside."""
+def gain(s: State, rewards: list[tuple[Resource, int]]) -> State:
+    """The active player gains ``n`` of each ``resource`` in turn; what the supply lacks
+    is not taken (seed "RUNNING OUT OF RESOURCES"), time crystals aside. Each resource
+    draws on a supply of its own, so the state is built once; cards and nebulae to
+    choose become needs, in order."""
     p = s.player()
-    if resource in STAR_RESOURCES:
-        k = STAR_RESOURCES.index(resource)
-        got = min(n, s.supply_stars[k])
-        held, supply = list(p.held_stars), list(s.supply_stars)
-        held[k] += got
-        supply[k] -= got
-        p = p._replace(held_stars=(held[0], held[1], held[2], held[3]))
-        return s.with_player(p, supply_stars=(supply[0], supply[1], supply[2], supply[3]))
-    if resource in SLIDERS:
-        k = SLIDERS.index(resource)
-        sliders = list(p.sliders)
-        sliders[k] = min(player_board().slider_top, sliders[k] + n)
-        return s.with_player(p._replace(sliders=(sliders[0], sliders[1], sliders[2])))
-    if resource is Resource.TIME_CRYSTAL:
-        return time_steps(s, n)
-    if resource is Resource.PROTO_LIFE:
-        got = min(n, s.supply_life)
-        return s.with_player(
-            p._replace(held_life=p.held_life + got), supply_life=s.supply_life - got
-        )
-    kind = "card" if resource is Resource.ENERGY_CARD else "nebula"
-    return s._replace(needs=s.needs + (Need(kind, s.active),) * n)
+    held, supply = list(p.held_stars), list(s.supply_stars)
+    sliders = list(p.sliders)
+    life, supply_life = p.held_life, s.supply_life
+    steps = 0
+    needs: list[Need] = []
+    for resource, n in rewards:
+        if resource in STAR_RESOURCES:
+            k = STAR_RESOURCES.index(resource)
+            got = min(n, supply[k])
+            held[k] += got
+            supply[k] -= got
+        elif resource in SLIDERS:
+            k = SLIDERS.index(resource)
+            sliders[k] = min(player_board().slider_top, sliders[k] + n)
+        elif resource is Resource.TIME_CRYSTAL:
+            steps += n
+        elif resource is Resource.PROTO_LIFE:
+            got = min(n, supply_life)
+            life += got
+            supply_life -= got
+        else:
+            kind = "card" if resource is Resource.ENERGY_CARD else "nebula"
+            needs += [Need(kind, s.active)] * n
+    p = p._replace(
+        held_stars=(held[0], held[1], held[2], held[3]),
+        sliders=(sliders[0], sliders[1], sliders[2]),
+        held_life=life,
+    )
+    s = s.with_player(
+        p,
+        supply_stars=(supply[0], supply[1], supply[2], supply[3]),
+        supply_life=supply_life,
+        needs=s.needs + tuple(needs),
+    )
+    return time_steps(s, steps) if steps else s
 
 
 def time_steps(s: State, n: int) -> State:
