@@ -370,3 +370,16 @@ def test_cli_fillable(run: Run) -> None:
         refused = run(*args, "--fillable", "-o", "pad.svg")
         assert refused.exit_code == 2
         assert "--fillable adds PDF form fields" in refused.output
+
+
+def test_a_fillable_document_never_replaces_the_kits_plain_one(run: Run) -> None:
+    for args, plain in [
+        (("astra", "score-pad"), "out/astra/score-pad"),
+        (("cosmos", "score-pad"), "out/cosmos/score-pad"),
+        (("starcharts", "sheet", "lyra-8"), "out/starcharts/sheets/lyra-8"),
+    ]:
+        assert run(*args).exit_code == 0
+        before = Path(f"{plain}.pdf").read_bytes()
+        assert run(*args, "--fillable").exit_code == 0
+        assert Path(f"{plain}.pdf").read_bytes() == before
+        assert b"/AcroForm" in Path(f"{plain}-fillable.pdf").read_bytes()

@@ -11,7 +11,7 @@ import click
 from pnp.astra.text import Lang
 from pnp.cli.astra import LANG
 from pnp.cli.common import emit
-from pnp.cli.fillable import check_fillable, fillable_option
+from pnp.cli.fillable import check_fillable, default_path, fillable_option
 from pnp.cli.images_options import Images, card_id, card_images, image_options
 from pnp.cli.options import (
     Output,
@@ -276,7 +276,7 @@ def score_pad(
 
     check_fillable(fillable, output)
     doc = score_pad_document(paper, lang, int(players), fillable)
-    emit(doc, output, SCORE_PAD_PATH, printer.factor)
+    emit(doc, output, default_path(SCORE_PAD_PATH, fillable), printer.factor)
 
 
 @click.command("setup-sheet")

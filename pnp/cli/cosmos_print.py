@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp.cli.common import emit
-from pnp.cli.fillable import check_fillable, fillable_option
+from pnp.cli.fillable import check_fillable, default_path, fillable_option
 from pnp.cli.images_options import Images, card_images, image_options
 from pnp.cli.options import (
     Output,
@@ -178,7 +178,8 @@ def score_pad(fillable: bool, printer: PrinterProfile, paper: Paper, output: Out
     from pnp.layouts.cosmos.sheets import score_pad_document
 
     check_fillable(fillable, output)
-    emit(score_pad_document(paper, fillable=fillable), output, SCORE_PAD_PATH, printer.factor)
+    doc = score_pad_document(paper, fillable=fillable)
+    emit(doc, output, default_path(SCORE_PAD_PATH, fillable), printer.factor)
 
 
 rules = _sheet_command(

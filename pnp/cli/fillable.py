@@ -17,3 +17,9 @@ fillable_option = click.option(
 def check_fillable(fillable: bool, output: Output) -> None:
     if fillable and output.fmt != "pdf":
         raise click.UsageError("--fillable adds PDF form fields: it needs a PDF output")
+
+
+def default_path(path: str, fillable: bool) -> str:
+    """The kit's path for the plain document; a fillable one goes beside it, so that
+    making it never replaces the kit's printed file."""
+    return f"{path}-fillable" if fillable else path

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pnp.cli.common import emit
-from pnp.cli.fillable import check_fillable, fillable_option
+from pnp.cli.fillable import check_fillable, default_path, fillable_option
 from pnp.cli.images_options import Images, card_images, image_options
 from pnp.cli.options import (
     Output,
@@ -64,7 +64,7 @@ def sheet(
     with chart_usage("CHARTS"):
         loaded = load_charts(list(charts))
     doc = sheets_document(loaded, paper, int(per_page), copies, fillable)
-    emit(doc, output, sheet_path([c.id for c in loaded]), printer.factor)
+    emit(doc, output, default_path(sheet_path([c.id for c in loaded]), fillable), printer.factor)
 
 
 @click.command()
