@@ -134,7 +134,7 @@ def test_without_pypdfium2_one_line_and_nothing_written(
         result = run(*args)
         assert result.exit_code == 1
         assert result.output.count("\n") == 1, result.output
-        assert "pip install 'pnp[images]'" in result.output
+        assert "pip install pypdfium2" in result.output and "'.[images]'" in result.output
     assert list(tmp_path.iterdir()) == []  # no PDF, no folder
 
 

@@ -17,7 +17,8 @@ from pnp.errors import PnpError
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-INSTALL = "pip install 'pnp[images]'"
+# pnp's own extra, installed from its folder (a package called pnp on PyPI is another)
+INSTALL = "pip install pypdfium2 (or, in pnp's folder, pip install '.[images]')"
 
 
 class NoRendererError(PnpError):
