@@ -284,13 +284,14 @@ def card_set(s: State, a: CardSet) -> State:
     return s.with_player(p._replace(points=p.points.add("card_sets", board.set_points)))
 
 
-def _slider(s: State, k: int, rule: str) -> State:
+def _slider(s: State, k: int, rule: str, b: Board) -> State:
+    """One step of slider ``k`` spent on the action that leaves board ``b``."""
     p = s.player()
     if not p.sliders[k]:
         raise RuleError(rule, "the slider is at 0")
     sliders = list(p.sliders)
     sliders[k] -= 1
-    return s.with_player(p._replace(sliders=(sliders[0], sliders[1], sliders[2])))
+    return s.with_player(p._replace(sliders=(sliders[0], sliders[1], sliders[2]), board=b))
 
 
 def supernova(s: State, a: Supernova) -> State:
@@ -299,8 +300,7 @@ def supernova(s: State, a: Supernova) -> State:
     b = s.player().board
     if not (b.all_stars & ~b.nova) >> i & 1:
         raise RuleError(rule, f"no standard star of yours on {a.space}")
-    s = _slider(s, SUPERNOVA, rule)
-    return _board(s, b._replace(nova=b.nova | 1 << i))
+    return _slider(s, SUPERNOVA, rule, b._replace(nova=b.nova | 1 << i))
 
 
 def stabilize_one(s: State, a: Stabilize) -> State:
@@ -309,7 +309,7 @@ def stabilize_one(s: State, a: Stabilize) -> State:
     b = s.player().board
     if not b.proto >> i & 1:
         raise RuleError(rule, f"no proto life of yours on {a.space}")
-    return _board(_slider(s, DNA, rule), stabilize(b, 1 << i))
+    return _slider(s, DNA, rule, stabilize(b, 1 << i))
 
 
 def move(s: State, a: Move) -> State:
@@ -322,14 +322,14 @@ def move(s: State, a: Move) -> State:
             raise RuleError(rule, f"no star of yours that may move on {a.source}")
         if j == NONE or not hops(i, b.all_stars, g.star_stars) >> j & 1:
             raise RuleError(rule, f"{a.to} cannot be reached from {a.source}")
-        return _board(_slider(s, GRAVITON, rule), move_star(b, i, j))
+        return _slider(s, GRAVITON, rule, move_star(b, i, j))
     i = _index(g.life_index, a.source, rule, "star or life")
     j = g.life_index.get(a.to, NONE)
     if not b.life >> i & 1:
         raise RuleError(rule, f"no life of yours on {a.source}")
     if j == NONE or not hops(i, b.life, g.life_life) >> j & 1:
         raise RuleError(rule, f"{a.to} cannot be reached from {a.source}")
-    return _board(_slider(s, GRAVITON, rule), move_life(b, i, j))
+    return _slider(s, GRAVITON, rule, move_life(b, i, j))
 
 
 def omega(s: State, a: Omega) -> State:

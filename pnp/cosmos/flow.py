@@ -41,15 +41,18 @@ def _lose(s: State, need: Need) -> State:
     """A need that cannot be done; the omega's nebula tile goes under its stack (**D**)."""
     if need.kind != "place-nebula":
         return s
-    return _tiles_back(s, need.cards)
+    return s._replace(stacks=_tiles_back(s, need.cards))
 
 
-def _tiles_back(s: State, tiles: tuple[int, ...]) -> State:
+def _tiles_back(s: State, tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The nebula stacks with ``tiles`` put under them."""
+    if not tiles:
+        return s.stacks
     stacks = list(s.stacks)
     for t in tiles:
         size = nebula_tiles()[t].size
         stacks[size - 1] += (t,)
-    return s._replace(stacks=tuple(stacks))
+    return tuple(stacks)
 
 
 def end_turn(s: State) -> State:
@@ -57,12 +60,13 @@ def end_turn(s: State) -> State:
     phase."""
     p = s.player()
     stars = tuple(a + b for a, b in zip(s.supply_stars, p.held_stars, strict=True))
-    s = _tiles_back(s, p.held_tiles)._replace(
+    back = p._replace(held_stars=(0, 0, 0, 0), held_life=0, held_tiles=(), sliders=(0, 0, 0))
+    s = s.with_player(
+        back,
+        stacks=_tiles_back(s, p.held_tiles),
         supply_stars=(stars[0], stars[1], stars[2], stars[3]),
         supply_life=s.supply_life + p.held_life,
     )
-    p = p._replace(held_stars=(0, 0, 0, 0), held_life=0, held_tiles=(), sliders=(0, 0, 0))
-    s = s.with_player(p)
     nxt = (s.active + 1) % len(s.players)
     if nxt != s.first:
         return s._replace(active=nxt, phase=Phase.SHIFT, moves=0, own_moved=False, last=NONE)
