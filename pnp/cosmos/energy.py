@@ -4,6 +4,7 @@ the gains that other steps share (stars, sliders, time crystal steps, energy car
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from pnp.cosmos.actions import DECK, Collect, Shift, TakeCard, TakeNebula
 from pnp.cosmos.content import main_board, player_board
@@ -27,14 +28,21 @@ def destination(s: State, control: int) -> int:
     return control
 
 
-def shift_actions(s: State) -> list[Shift | Collect]:
+def shift_actions(s: State) -> tuple[Shift | Collect, ...]:
     """The shift's decisions: a move of your token or a dark one, or collecting."""
+    return _shift_actions(s.moves, s.own_moved, s.dark)
+
+
+@cache
+def _shift_actions(
+    moves: int, own_moved: bool, dark: tuple[int, int, int, int]
+) -> tuple[Shift | Collect, ...]:
     out: list[Shift | Collect] = []
-    if s.moves < MAX_MOVES:
+    if moves < MAX_MOVES:
         out.append(Shift())
-        if s.own_moved or s.moves < MAX_MOVES - 1:
-            out += [Shift(c) for c in range(4) if s.dark[c]]
-    return [*out, Collect()] if s.own_moved else out
+        if own_moved or moves < MAX_MOVES - 1:
+            out += [Shift(c) for c in range(4) if dark[c]]
+    return (*out, Collect()) if own_moved else tuple(out)
 
 
 def shift(s: State, action: Shift) -> State:
