@@ -333,10 +333,11 @@ def move(s: State, a: Move) -> State:
 
 
 def omega(s: State, a: Omega) -> State:
-    s = s._replace(phase=Phase.OMEGA, last=NONE)
     if a.size == 0:
-        return s._replace(needs=(Need("stabilize", s.active, where="chosen"),))
+        need = Need("stabilize", s.active, where="chosen")
+        return s._replace(phase=Phase.OMEGA, last=NONE, needs=(need,))
     if a.size not in (1, 2, 3) or not s.stacks[a.size - 1]:
         raise RuleError("cosmos.omega", f"no size-{a.size} nebula is left")
     s, tile = energy.draw_tile(s, a.size)
-    return s._replace(needs=(Need("place-nebula", s.active, cards=(tile,)),))
+    need = Need("place-nebula", s.active, cards=(tile,))
+    return s._replace(phase=Phase.OMEGA, last=NONE, needs=(need,))

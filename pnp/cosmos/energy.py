@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import Any
 
 from pnp.cosmos.actions import DECK, Collect, Shift, TakeCard, TakeNebula
 from pnp.cosmos.content import main_board, player_board
@@ -164,17 +165,18 @@ def take_card(s: State, action: TakeCard) -> State:
     elif 0 <= action.slot < len(s.display) and s.display[action.slot] != NONE:
         card = s.display[action.slot]
         display = (*s.display[: action.slot], NONE, *s.display[action.slot + 1 :])
-        s = s._replace(display=display)
+        return add_cards(s, s.active, card, 1, display=display)
     else:
         raise RuleError("cosmos.collect.card", f"display slot {action.slot} holds no card")
     return add_cards(s, s.active, card, 1)
 
 
-def add_cards(s: State, player: int, card: int, n: int) -> State:
+def add_cards(s: State, player: int, card: int, n: int, **changes: Any) -> State:
+    """``n`` cards of type ``card`` to ``player``'s hand, and the ``changes`` made at once."""
     p = s.player(player)
     hand = list(p.hand)
     hand[card] += n
-    return s.with_player(p._replace(hand=(hand[0], hand[1], hand[2], hand[3])), player)
+    return s.with_player(p._replace(hand=(hand[0], hand[1], hand[2], hand[3])), player, **changes)
 
 
 def take_nebula(s: State, action: TakeNebula) -> State:
