@@ -1,7 +1,7 @@
 """Crafting the Cosmos engine speed: complete simulated 3-player games per second on one
 core, for the random and the greedy bots, and the decisions a second.
 
-    python bench/bench_cosmos.py [--games N] [--repeats R]
+    python bench/bench_cosmos.py [--games N] [--repeats R] [--bot random|greedy]
 
 A game is played from the set-up to the final scores by three bots through the same Game
 the checker replays (the tests replay simulated logs through it). Best of R repeats, as
@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 from pnp.play.cosmos_simulate import simulate  # noqa: E402
 
 PLAYERS = 3
+BOTS = ("random", "greedy")
 
 
 def games_per_second(bot: str, games: int, repeats: int) -> tuple[float, float, float]:
@@ -41,9 +42,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--bot", choices=BOTS, help="only this bot (default: both)")
     args = parser.parse_args()
     print(f"{'3-player games, one core':30} {'games/s':>9} {'decisions/s':>12} {'rounds':>7}")
-    for bot in ("random", "greedy"):
+    for bot in [args.bot] if args.bot else BOTS:
         games = args.games if bot == "random" else max(10, args.games // 8)
         rate, rounds, decisions = games_per_second(bot, games, args.repeats)
         print(f"{bot + ' bots':30} {rate:9.1f} {rate * decisions:12.0f} {rounds:7.1f}")
