@@ -4,6 +4,7 @@ line and column with its rule id; a replayed game's record reads back and scores
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from pathlib import Path
@@ -187,7 +188,7 @@ def test_a_replayed_games_record_reads_back_and_scores_alike(players: int, seed:
     assert [p.total for p in result.players] == [f.total for f in game.final()[0]]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=int(os.environ.get("PNP_FUZZ_EXAMPLES", "80")), deadline=None)
 @given(st.integers(0, len(BASE) - 1), st.text(max_size=5))
 def test_a_mutated_board_record_is_read_or_refused(at: int, junk: str) -> None:
     text = BASE[:at] + junk + BASE[at + 1 :]

@@ -4,6 +4,7 @@ column with the rule id; any mutated log is replayed or refused, never a crash."
 
 from __future__ import annotations
 
+import os
 import random
 from functools import cache
 from pathlib import Path
@@ -190,7 +191,7 @@ MUTATIONS = st.lists(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=int(os.environ.get("PNP_FUZZ_EXAMPLES", "60")), deadline=None)
 @given(MUTATIONS, st.text(min_size=1, max_size=6))
 def test_a_mutated_log_is_replayed_or_refused(mutations: list[tuple[int, str]], junk: str) -> None:
     lines = three().splitlines()[:12]

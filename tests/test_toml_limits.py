@@ -225,7 +225,11 @@ def hostile(draw: st.DrawFn) -> str:
     return text[:start] + piece + "\n" + text[start:]
 
 
-FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=int(os.environ.get("PNP_FUZZ_EXAMPLES", "200")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 @pytest.mark.parametrize("name", PARSERS)
