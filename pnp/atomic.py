@@ -44,20 +44,14 @@ def target(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
-def check_output(path: Path, inputs: Iterable[Path] = (), folder_must_exist: bool = False) -> None:
-    """Raise ``UnsafeOutputError`` if ``path`` is no place for an output: the same file as
-    one of ``inputs`` or as a file this run read, a folder, a device, a pipe or a socket;
-    ``OutputError`` if its folder cannot be written (``folder_must_exist``: it exists). Run
-    before long work, so that a whole game or kit never ends without its file."""
-    problem = output_problem(path, inputs, folder_must_exist)
-    if problem is not None:
-        raise problem
-
-
 def output_problem(
     path: Path, inputs: Iterable[Path] = (), folder_must_exist: bool = False
 ) -> OutputError | None:
-    """What ``check_output`` would raise, or None."""
+    """Why ``path`` is no place for an output, or None: ``UnsafeOutputError`` for the
+    same file as one of ``inputs`` or as a file this run read, a folder, a device, a pipe
+    or a socket; ``OutputError`` if its folder cannot be written (``folder_must_exist``:
+    it exists). Checked before long work, so that a whole game or kit never ends without
+    its file, and again by every write."""
     dest = target(path)
     try:
         info = os.stat(dest)
@@ -117,7 +111,7 @@ def make_folder(folder: Path) -> None:
 def write_bytes(path: Path, data: bytes, update: bool = False) -> None:
     """Write ``data`` beside ``path`` (beside its target, if a link) in a file that has
     no name until it is complete, then rename it into place: a run killed while writing
-    leaves the old file and nothing else. Refuses what ``check_output`` refuses, but
+    leaves the old file and nothing else. Refuses what ``output_problem`` finds, but
     ``update`` may replace a file this run read (a settings file, read and written back)."""
     problem = output_problem(path)
     if problem is not None and not (update and _read_by_this_run(path)):
