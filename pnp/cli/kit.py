@@ -105,16 +105,7 @@ def kit(
     )
     parts = _lay_out(games, settings, out_dir, fmt)
     planned = [entry for part in parts for entry in part.planned]
-    for entry in planned:
-        for path in entry.paths:
-            check_output(path, "--out", [profile_path()])
-        for path in entry.images(png):
-            check_output(path, "--png", [profile_path()])
-        thumbnail = entry.thumbnail(out_dir) if gallery else None
-        if thumbnail is not None:
-            check_output(thumbnail, "--gallery", [profile_path()])
-    if gallery:
-        check_output(out_dir / INDEX, "--gallery", [profile_path()])
+    _check_outputs(planned, out_dir, png, gallery)
     atomic.make_folder(out_dir)
     thumbnails: dict[Path, bytes] = {}
     with click.progressbar(
@@ -135,6 +126,21 @@ def kit(
 
 
 INDEX = "index.html"
+
+
+def _check_outputs(planned: list[Planned], out_dir: Path, png: Path | None, gallery: bool) -> None:
+    """Every file the kit will write, checked before the first is written."""
+    profile = [profile_path()]
+    for entry in planned:
+        for path in entry.paths:
+            check_output(path, "--out", profile)
+        for path in entry.images(png):
+            check_output(path, "--png", profile)
+        thumbnail = entry.thumbnail(out_dir) if gallery else None
+        if thumbnail is not None:
+            check_output(thumbnail, "--gallery", profile)
+    if gallery:
+        check_output(out_dir / INDEX, "--gallery", profile)
 
 
 def _renderer(gallery: bool) -> bool:
