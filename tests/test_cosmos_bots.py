@@ -40,7 +40,7 @@ def test_the_random_bot_draws_a_legal_action(seed: int) -> None:
     rng = random.Random(seed)
     game = Game.start(NAMES[: 2 + seed % 3], seed)
     while not game.over:
-        action = random_bot(game, rng)
+        action = random_bot(game.state, rng)
         assert _listed(game, action), action
         game = game.apply(action)
 
@@ -59,6 +59,6 @@ def test_the_greedy_bot_beats_random_ones() -> None:
         game = Game.start(("Greedy", "R1", "R2"), seed)
         while not game.over:
             bot = greedy_bot if game.to_move == 0 else random_bot
-            game = game.apply(bot(game, rng))
+            game = game.apply(bot(game.state, rng))
         wins += 0 in game.final()[1]
     assert wins >= 8

@@ -51,7 +51,7 @@ def _positions(seed: int) -> list[State]:
     while not game.over:
         seen.append(game.state)
         bot = greedy_bot if game.to_move == 0 else random_bot
-        game = game.apply(bot(game, rng))
+        game = game.apply(bot(game.state, rng))
     return seen[::10]
 
 
@@ -59,7 +59,7 @@ def test_fits_and_has_target_agree_with_targets() -> None:
     r = random.Random(1)
     checked: Counter[str] = Counter()
     for position in (p for seed in range(4) for p in _positions(seed)):
-        s = position._replace(last=r.choice([NONE, *range(10)]))
+        s = position.replace(last=r.choice([NONE, *range(10)]))
         for step in _steps():
             tile = (r.randrange(len(nebula_tiles())),) if step.kind == "place-nebula" else ()
             need = step._replace(player=r.randrange(3), cards=tile)

@@ -88,12 +88,12 @@ def board(
 
 
 def edit(g: Game, **changes: object) -> Game:
-    return Game(g.state._replace(**changes))  # type: ignore[arg-type]
+    return Game(g.state.replace(**changes))
 
 
 def player(g: Game, i: int | None = None, /, **changes: object) -> Game:
     s = g.state
-    return Game(s.with_player(s.player(i)._replace(**changes), i))  # type: ignore[arg-type]
+    return Game(s.with_player(s.player(i).replace(**changes), i))
 
 
 def crafting(g: Game | None = None, /, **changes: object) -> Game:
@@ -297,7 +297,8 @@ def test_time_chamber_example() -> None:
     from pnp.cosmos.energy import time_steps
 
     g = crafting(level=4, discharges=1)
-    s = time_steps(g.state, 3)
+    s = g.state.copy()
+    time_steps(s, 3)
     p = s.player()
     assert (p.level, p.waiting) == (1, 1) and s.crystals == g.state.crystals - 1
     g = Game(s)
@@ -315,7 +316,8 @@ def test_two_crystals_may_wait_and_the_sixth_discharge_scores_nothing() -> None:
     from pnp.cosmos.energy import time_steps
 
     g = crafting(level=0, discharges=5)
-    s = time_steps(g.state._replace(crystals=1), 12)
+    s = g.state.replace(crystals=1)
+    time_steps(s, 12)
     assert (s.player().waiting, s.player().level, s.crystals) == (2, 0, 0)  # box
     g = Game(s).apply(Discharge()).apply(Choose("S1", Star.H))
     assert g.state.player().points.time_chamber == 0 and g.state.player().discharges == 6

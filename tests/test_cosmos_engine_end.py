@@ -31,9 +31,16 @@ def goal_index(ident: str) -> int:
 
 
 def with_boards(s: State, *boards: Board) -> State:
-    return s._replace(
-        players=tuple(p._replace(board=b) for p, b in zip(s.players, boards, strict=True))
+    return s.replace(
+        players=tuple(p.replace(board=b) for p, b in zip(s.players, boards, strict=True))
     )
+
+
+def ended(s: State) -> State:
+    """A copy of ``s`` after the end phase."""
+    s = s.copy()
+    end_phase(s)
+    return s
 
 
 def proto(n: int) -> Board:
@@ -44,9 +51,9 @@ def test_proto_life_goal_example() -> None:
     # Magenta and cyan have 7 proto life each, violet 3: 6, 6 and 0.
     s = game(3).state
     track = (goal_index("stable-life"), goal_index("delta-life"), goal_index("proto-life"), NONE)
-    s = with_boards(s._replace(track=track), proto(7), proto(7), proto(3))
+    s = with_boards(s.replace(track=track), proto(7), proto(7), proto(3))
     deck = s.goal_deck
-    s = end_phase(s)
+    s = ended(s)
     assert s.scored[-1].goal == "proto-life" and s.scored[-1].counts == (7, 7, 3)
     assert [p.points.goals for p in s.players] == [6, 6, 0]
     assert s.track == (deck[0], track[0], track[1], NONE) and s.goal_deck == deck[1:]
@@ -55,15 +62,15 @@ def test_proto_life_goal_example() -> None:
 def test_second_places_and_nobody_scoring() -> None:
     s = game(4).state
     s = with_boards(
-        s._replace(track=(NONE, NONE, goal_index("proto-life"), NONE)),
+        s.replace(track=(NONE, NONE, goal_index("proto-life"), NONE)),
         proto(5),
         proto(3),
         proto(3),
         proto(0),
     )
-    assert [p.points.goals for p in end_phase(s).players] == [6, 3, 3, 0]
+    assert [p.points.goals for p in ended(s).players] == [6, 3, 3, 0]
     s = with_boards(s, proto(0), proto(0), proto(0), proto(0))
-    s = end_phase(s)
+    s = ended(s)
     assert s.scored[-1].points == (0, 0, 0, 0) and s.track[3] == NONE
 
 
@@ -109,9 +116,9 @@ def test_goals_counted_from_the_board() -> None:
 
 def test_hand_limit_and_first_player() -> None:
     s = game(3).state
-    s = s._replace(players=(s.players[0]._replace(hand=(6, 6, 0, 0)), *s.players[1:]))
+    s = s.replace(players=(s.players[0].replace(hand=(6, 6, 0, 0)), *s.players[1:]))
     first = s.first
-    s = end_phase(s._replace(active=first))
+    s = ended(s.replace(active=first))
     g = Game(s)
     assert s.phase is Phase.HAND_LIMIT and g.to_move == 0 and len(g.legal()) == 3
     refused(g, Discard(0, (L,)), "cosmos.hand-limit")
@@ -122,34 +129,32 @@ def test_hand_limit_and_first_player() -> None:
     assert s.players[0].hand == (5, 5, 0, 0) and s.phase is Phase.SHIFT
     assert s.first == s.active == (first + 1) % 3 and s.round == 1
     two = game(2).state
-    assert end_phase(two).first == two.first  # not passed in a 2-player game
+    assert ended(two).first == two.first  # not passed in a 2-player game
 
 
 def test_the_game_ends_when_the_supply_is_empty_or_the_last_goal_scored() -> None:
     s = game(3).state
-    s = s._replace(players=(s.players[0]._replace(hand=(6, 6, 0, 0)), *s.players[1:]))
-    over = end_phase(s._replace(crystals=0))
+    s = s.replace(players=(s.players[0].replace(hand=(6, 6, 0, 0)), *s.players[1:]))
+    over = ended(s.replace(crystals=0))
     assert over.phase is Phase.OVER and not over.needs  # no hand limit after the end
     g = Game(over)
     refused(g, Omega(0), "cosmos.game.over")
     assert g.legal() == []
-    last = s._replace(goal_deck=(), track=(NONE, NONE, goal_index("supernovae"), NONE))
-    assert end_phase(last).phase is Phase.OVER
-    not_last = last._replace(
-        track=(goal_index("stable-life"), NONE, goal_index("supernovae"), NONE)
-    )
-    assert end_phase(not_last).phase is Phase.HAND_LIMIT
+    last = s.replace(goal_deck=(), track=(NONE, NONE, goal_index("supernovae"), NONE))
+    assert ended(last).phase is Phase.OVER
+    not_last = last.replace(track=(goal_index("stable-life"), NONE, goal_index("supernovae"), NONE))
+    assert ended(not_last).phase is Phase.HAND_LIMIT
 
 
 def test_final_scoring_and_tie_break() -> None:
     s = game(3).state
     b = board(tiles={"N1": "1A"}, done=("N1",), advanced=(("N1", 7),))
     players = (
-        s.players[0]._replace(points=Points(10, 3, 6, 6, 9), board=b, hand=(1, 0, 0, 0)),
-        s.players[1]._replace(points=Points(20, 3, 6, 0, 12), hand=(0, 2, 0, 0)),
-        s.players[2]._replace(points=Points(1, 0, 0, 0, 0)),
+        s.players[0].replace(points=Points(10, 3, 6, 6, 9), board=b, hand=(1, 0, 0, 0)),
+        s.players[1].replace(points=Points(20, 3, 6, 0, 12), hand=(0, 2, 0, 0)),
+        s.players[2].replace(points=Points(1, 0, 0, 0, 0)),
     )
-    finals, won, tie = Game(s._replace(players=players, phase=Phase.OVER)).final()
+    finals, won, tie = Game(s.replace(players=players, phase=Phase.OVER)).final()
     assert [f.total for f in finals] == [41, 41, 1] and finals[0].advanced_life == 7
     assert won == (1,) and tie is TieBreak.ENERGY_CARDS
 

@@ -61,7 +61,7 @@ def test_a_written_log_replays_to_the_engines_totals(players: int, seed: int, bo
     rng = random.Random(seed)
     actions = []
     while not game.over:
-        actions.append(BOTS[bot](game, rng))
+        actions.append(BOTS[bot](game.state, rng))
         game = game.apply(actions[-1])
     result, record = check_log(parse_log(format_log(NAMES[:players], seed, actions), "g"))
     finals, won, tie = game.final()

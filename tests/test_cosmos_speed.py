@@ -1,22 +1,21 @@
-"""The engine's quicker ``_replace`` (``pnp.cosmos.state``) builds the same values as the
-standard one and refuses unknown fields the same way."""
+"""The engine's values built for speed (``pnp.cosmos.state``, ``pnp.cosmos.board``): a
+``Board``'s quicker ``_replace`` builds the same value as the standard one; a state's
+``copy()`` shares no field that a step changes in place, so playing on a copy leaves
+the original as it was; ``replace`` refuses unknown fields like ``_replace``."""
 
 from __future__ import annotations
 
+import random
 from collections import namedtuple
 from typing import Any
 
 import pytest
 
 from pnp.cosmos.board import Board
+from pnp.cosmos.bots import random_bot
+from pnp.cosmos.game import play
 from pnp.cosmos.setup import start
-from pnp.cosmos.state import Need, Phase, Player, Points, State
-
-
-def values() -> list[Any]:
-    s = start(("Ann", "Ben", "Cy"), 7)
-    p = s.players[1]
-    return [s, p, p.board, p.points, Need("card", 0)]
+from pnp.cosmos.state import Phase, Player, State
 
 
 def standard(value: Any, **changes: Any) -> Any:
@@ -25,26 +24,41 @@ def standard(value: Any, **changes: Any) -> Any:
 
 
 @pytest.mark.parametrize(
-    ("value", "changes"),
-    [
-        (0, {"moves": 2, "own_moved": True, "phase": Phase.CRAFT}),
-        (0, {"last": 5}),
-        (1, {"hand": (1, 2, 3, 4), "level": 3}),
-        (2, {"nova": 8, "tiles": (1,) * 27}),
-        (3, {"goals": 9}),
-        (4, {"n": 3, "optional": True}),
-    ],
+    "changes",
+    [{"nova": 8, "tiles": (1,) * 27}, {"stars": (1, 2, 4, 8)}, {"advanced": ((3, 7),)}],
 )
-def test_replace_builds_the_standard_value(value: int, changes: dict[str, Any]) -> None:
-    v = values()[value]
-    got = v._replace(**changes)
-    assert type(got) is type(v)
-    assert got == standard(v, **changes)
-    assert v == values()[value]  # the original is untouched
+def test_board_replace_builds_the_standard_value(changes: dict[str, Any]) -> None:
+    b = start(("Ann", "Ben"), 7).players[1].board
+    got = b._replace(**changes)
+    assert type(got) is Board and got == standard(b, **changes)
+    assert b == start(("Ann", "Ben"), 7).players[1].board  # the original is untouched
 
 
-@pytest.mark.parametrize("cls", [State, Player, Points, Need, Board])
-def test_replace_refuses_an_unknown_field(cls: type[Any]) -> None:
-    v = next(x for x in values() if type(x) is cls)
+def test_playing_on_a_copy_leaves_the_original() -> None:
+    s = start(("Ann", "Ben", "Cy"), 3)
+    rng = random.Random(3)
+    while s.phase is not Phase.OVER:
+        before, after = s.copy(), s.copy()
+        play(after, random_bot(after, rng))
+        assert s == before and s != after
+        s = after
+
+
+def test_replace_changes_a_copy() -> None:
+    s = start(("Ann", "Ben", "Cy"), 7)
+    t = s.replace(moves=2, own_moved=True)
+    assert (t.moves, t.own_moved, s.moves, s.own_moved) == (2, True, 0, False)
+    p = s.players[1].replace(hand=(1, 2, 3, 4), level=3)
+    assert p.hand == (1, 2, 3, 4) and s.players[1].hand != (1, 2, 3, 4)
+    u = s.with_player(p, 1)
+    assert u.players[1] is p and s.players[1] is not p and u.players[0] == s.players[0]
+
+
+def test_replace_refuses_an_unknown_field() -> None:
+    s = start(("Ann", "Ben"), 1)
+    values: list[State | Player] = [s, s.players[0]]
+    for value in values:
+        with pytest.raises(ValueError, match="unexpected field names"):
+            value.replace(nonsense=1)
     with pytest.raises(ValueError, match="unexpected field names"):
-        v._replace(nonsense=1)
+        s.players[0].board._replace(nonsense=1)  # type: ignore[call-arg]

@@ -3,7 +3,7 @@ plays on and what the goals count (``pnp.cosmos.goals_count``)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pnp.cosmos.geometry import geometry
 from pnp.cosmos.nebulae import NebulaTile, nebula_tiles
@@ -62,3 +62,23 @@ class Board(NamedTuple):
         stars[kind] = mask
         h, he, o, c = stars
         return self._replace(stars=(h, he, o, c))
+
+
+_FIELDS = {name: i for i, name in enumerate(Board._fields)}
+
+
+def _quick_replace(self: Board, **changes: Any) -> Board:
+    """``_replace`` about three times quicker than the standard one (which maps every
+    field through a dict): every step of the engine builds a board. Unknown fields
+    still raise."""
+    values = list(self)
+    try:
+        for name, value in changes.items():
+            values[_FIELDS[name]] = value
+    except KeyError as e:
+        raise ValueError(f"Got unexpected field names: {list(changes)!r}") from e
+    return tuple.__new__(Board, values)
+
+
+# mypy still checks every call against the class's own typed ``_replace``.
+Board._replace = _quick_replace  # type: ignore[method-assign, assignment]

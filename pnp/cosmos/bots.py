@@ -1,5 +1,5 @@
-"""Bots that play Crafting the Cosmos through the same ``Game`` the checker replays. A bot
-maps a game to the decision due (``Game.to_move``'s), drawing its chances from a seeded
+"""Bots that play Crafting the Cosmos through the same engine the checker replays. A bot
+maps a state to the decision due (``to_move``'s), drawing its chances from a seeded
 ``random.Random``.
 
 - ``random``: a random legal decision (``pnp.cosmos.sample``: the kind of decision, then
@@ -44,7 +44,7 @@ from pnp.cosmos.actions import (
 )
 from pnp.cosmos.board import Board
 from pnp.cosmos.content import main_board, player_board
-from pnp.cosmos.game import Game
+from pnp.cosmos.game import play, to_move
 from pnp.cosmos.geometry import bits, geometry
 from pnp.cosmos.model import Resource
 from pnp.cosmos.nebulae import nebula_tiles
@@ -52,7 +52,7 @@ from pnp.cosmos.needs import STARS, life_spots, payments, sector_stars, targets
 from pnp.cosmos.sample import empty_nebulae, random_action, usable
 from pnp.cosmos.state import DNA, NONE, SUPERNOVA, TYPES, Need, Phase, State, cards
 
-Bot = Callable[[Game, random.Random], Action]
+Bot = Callable[[State, random.Random], Action]
 
 OPEN_NEBULAE = 3  # the omega takes a nebula while fewer incomplete ones are placed
 SIZES = (1, 2, 3)  # the nebula sizes it takes, first choice first: measured best
@@ -73,9 +73,9 @@ WORTH = {
 }
 
 
-def random_bot(game: Game, rng: random.Random) -> Action:
+def random_bot(s: State, rng: random.Random) -> Action:
     """A random legal decision for whoever is due."""
-    return random_action(game.state, rng)
+    return random_action(s, rng)
 
 
 @cache
@@ -131,29 +131,35 @@ def value(s: State, me: int) -> float:
     return worth
 
 
-def _best(me: int, choices: Sequence[Action], game: Game) -> Action:
+def _best(me: int, choices: Sequence[Action], s: State) -> Action:
     """The choice whose result (with any effect it opens played out) is valued most; the
     first of equals."""
     best, found = -1e9, choices[0]
     for action in choices:
-        worth = value(_play_out(game.apply(action), me).state, me)
+        worth = value(_play_out(_after(s, action), me), me)
         if worth > best:
             best, found = worth, action
     return found
 
 
-def _play_out(game: Game, me: int) -> Game:
-    """``game`` once the effect steps due are answered greedily (cheaply)."""
-    while game.state.needs and game.to_move == me and game.state.needs[0].kind not in _OWN:
-        game = game.apply(_cheap_answer(game))
-    return game
+def _after(s: State, action: Action) -> State:
+    """A copy of ``s`` with ``action`` played."""
+    t = s.copy()
+    play(t, action)
+    return t
+
+
+def _play_out(s: State, me: int) -> State:
+    """``s`` (changed in place) once the effect steps due are answered greedily (cheaply)."""
+    while s.needs and to_move(s) == me and s.needs[0].kind not in _OWN:
+        play(s, _cheap_answer(s))
+    return s
 
 
 _OWN = ("card", "nebula", "keep", "hand-limit", "place-nebula")  # answered by rule
 
 
-def _cheap_answer(game: Game) -> Action:
-    s = game.state
+def _cheap_answer(s: State) -> Action:
     need = s.needs[0]
     if need.kind == "gain-star":
         return _gain_star(s, need)
@@ -161,18 +167,16 @@ def _cheap_answer(game: Game) -> Action:
     return found[0]
 
 
-def greedy_bot(game: Game, rng: random.Random) -> Action:
+def greedy_bot(s: State, rng: random.Random) -> Action:
     """The decision that looks best, for whoever is due."""
-    s = game.state
     if s.needs:
-        return _answer(game, s.needs[0], rng)
+        return _answer(s, s.needs[0], rng)
     if s.phase is Phase.SHIFT:
         return _shift(s)
-    return _craft(game, rng)
+    return _craft(s, rng)
 
 
-def _answer(game: Game, need: Need, rng: random.Random) -> Action:
-    s = game.state
+def _answer(s: State, need: Need, rng: random.Random) -> Action:
     p = s.player(need.player)
     k = need.kind
     if k == "card":
@@ -203,7 +207,7 @@ def _answer(game: Game, need: Need, rng: random.Random) -> Action:
         found = rng.sample(found, SAMPLE)
     if need.optional:
         found.append(Stop())
-    return _best(need.player, found, game)
+    return _best(need.player, found, s)
 
 
 def _card(s: State, me: int) -> TakeCard:
@@ -291,7 +295,9 @@ def _shift(s: State) -> Action:
         seen.add(key)
         for action in energy.shift_actions(t):
             if isinstance(action, Shift):
-                walk(energy.shift(t, action), first or action)
+                after = t.copy()
+                energy.shift(after, action)
+                walk(after, first or action)
             else:
                 worth = _rewards(t)
                 if worth > best:
@@ -314,8 +320,7 @@ def _rewards(s: State) -> float:
     return worth
 
 
-def _craft(game: Game, rng: random.Random) -> Action:
-    s = game.state
+def _craft(s: State, rng: random.Random) -> Action:
     g = geometry()
     me = s.active
     p = s.player()
@@ -328,7 +333,7 @@ def _craft(game: Game, rng: random.Random) -> Action:
         for i in bits(b.all_stars & g.nebula_stars[n])
     ]
     if done:
-        return _best(me, done, game)
+        return _best(me, done, s)
     for n in placed:
         if craft.can_advance(s, b, n):
             return Advance(g.nebula_ids[n])
@@ -344,10 +349,10 @@ def _craft(game: Game, rng: random.Random) -> Action:
     if p.held_life and (spots := life_spots(b, "next-to-life")):
         return PlaceLife(g.life_ids[_life_spot(b, spots)])
     if p.sliders[DNA] and b.proto:
-        return _best(me, [Stabilize(g.life_ids[i]) for i in bits(b.proto)], game)
+        return _best(me, [Stabilize(g.life_ids[i]) for i in bits(b.proto)], s)
     if p.sliders[SUPERNOVA] and (standard := b.all_stars & ~b.nova):
         flips: list[Action] = [Supernova(g.star_ids[i]) for i in bits(standard)]
-        return _best(me, flips, game)
+        return _best(me, flips, s)
     costs = player_board().slot_costs
     for slot, c in enumerate(p.slots):
         if c == NONE:
@@ -367,8 +372,8 @@ def _craft(game: Game, rng: random.Random) -> Action:
             )
             uses += [Use(card.id, pay, k) for k in range(len(card.effect))]
     if uses:
-        use = _best(me, uses, game)
-        if value(_play_out(game.apply(use), me).state, me) > now + 0.5:
+        use = _best(me, uses, s)
+        if value(_play_out(_after(s, use), me), me) > now + 0.5:
             return use
     return _omega(s)
 

@@ -51,13 +51,9 @@ def _index(ids: dict[str, int], name: str, rule: str, what: str) -> int:
     return ids[name]
 
 
-def _board(s: State, b: Board) -> State:
-    return s.with_player(s.player()._replace(board=b))
-
-
-def place_nebula(s: State, a: PlaceNebula) -> State:
+def place_nebula(s: State, a: PlaceNebula) -> None:
     g = geometry()
-    p = s.player()
+    p = s.players[s.active]
     held = [nebula_tiles()[t].id for t in p.held_tiles]
     if a.tile not in held:
         raise RuleError("cosmos.place.nebula", f"you hold no nebula tile {a.tile}")
@@ -65,16 +61,13 @@ def place_nebula(s: State, a: PlaceNebula) -> State:
     if p.board.tiles[n] != NONE:
         raise RuleError("cosmos.place.nebula", f"nebula space {a.space} is taken")
     k = held.index(a.tile)
-    tile = p.held_tiles[k]
-    p = p._replace(
-        held_tiles=p.held_tiles[:k] + p.held_tiles[k + 1 :], board=p.board.with_tile(n, tile)
-    )
-    return s.with_player(p)
+    p.board = p.board.with_tile(n, p.held_tiles[k])
+    p.held_tiles = p.held_tiles[:k] + p.held_tiles[k + 1 :]
 
 
-def place_star(s: State, a: PlaceStar) -> State:
+def place_star(s: State, a: PlaceStar) -> None:
     g = geometry()
-    p = s.player()
+    p = s.players[s.active]
     t = STARS.index(a.star)
     if not p.held_stars[t]:
         raise RuleError("cosmos.place.star", f"you hold no {a.star.value} star")
@@ -83,13 +76,13 @@ def place_star(s: State, a: PlaceStar) -> State:
         raise RuleError("cosmos.place.star", f"star space {a.space} is taken")
     held = list(p.held_stars)
     held[t] -= 1
-    b = p.board.with_star(t, p.board.stars[t] | 1 << i)
-    return s.with_player(p._replace(board=b, held_stars=(held[0], held[1], held[2], held[3])))
+    p.board = p.board.with_star(t, p.board.stars[t] | 1 << i)
+    p.held_stars = (held[0], held[1], held[2], held[3])
 
 
-def place_life(s: State, a: PlaceLife) -> State:
+def place_life(s: State, a: PlaceLife) -> None:
     g = geometry()
-    p = s.player()
+    p = s.players[s.active]
     if not p.held_life:
         raise RuleError("cosmos.place.life", "you hold no proto life")
     i = _index(g.life_index, a.space, "cosmos.place.life", "life")
@@ -97,8 +90,8 @@ def place_life(s: State, a: PlaceLife) -> State:
         raise RuleError(
             "cosmos.place.life", f"life space {a.space} is taken or not next to your life"
         )
-    b = p.board._replace(proto=p.board.proto | 1 << i)
-    return s.with_player(p._replace(board=b, held_life=p.held_life - 1))
+    p.board = p.board._replace(proto=p.board.proto | 1 << i)
+    p.held_life -= 1
 
 
 @cache
@@ -127,9 +120,10 @@ def can_complete(b: Board, n: int) -> bool:
     return short <= (b.nova & corners).bit_count()
 
 
-def complete(s: State, a: Complete) -> State:
+def complete(s: State, a: Complete) -> None:
     g = geometry()
-    b = s.player().board
+    p = s.players[s.active]
+    b = p.board
     n = _index(g.nebula_index, a.nebula, "cosmos.complete", "nebula")
     if not can_complete(b, n):
         raise RuleError("cosmos.complete", f"nebula {a.nebula} cannot be completed")
@@ -138,28 +132,28 @@ def complete(s: State, a: Complete) -> State:
         raise RuleError("cosmos.complete", f"no star of yours on {a.discard} touches {a.nebula}")
     tile = b.tile(n)
     assert tile is not None
-    s, b = _discard_star(s, b._replace(done=b.done | 1 << n), i)
-    p = s.player()._replace(board=b)
-    return s.with_player(p._replace(points=p.points.add("nebulae", tile.points)))
+    p.board = _discard_star(s, b._replace(done=b.done | 1 << n), i)
+    p.points = p.points.add("nebulae", tile.points)
 
 
-def discharge(s: State, a: Discharge) -> State:
-    p = s.player()
+def discharge(s: State, a: Discharge) -> None:
+    p = s.players[s.active]
     if not p.waiting:
         raise RuleError("cosmos.discharge", "no time crystal waits on the top space")
-    scoring = player_board().chamber_scoring
-    k = p.discharges
-    points = p.points.add("time_chamber", scoring[k]) if k < len(scoring) else p.points
-    p = p._replace(waiting=p.waiting - 1, discharges=k + 1, points=points)
-    s = s.with_player(p, last=NONE)
-    if not a.power:
-        return s._replace(needs=(Need("gain-star", s.active, "standard", "anywhere"),))
-    c = card_index(a.power)
-    if c not in p.slots or not cards()[c].cost.discharge_star:
+    c = card_index(a.power) if a.power else NONE
+    if a.power and (c == NONE or c not in p.slots or not cards()[c].cost.discharge_star):
         raise RuleError(
             "cosmos.discharge.power", f"{a.power} is not your card that replaces the star"
         )
-    return s._replace(needs=expand(cards()[c], 0, s.active))
+    scoring = player_board().chamber_scoring
+    k = p.discharges
+    if k < len(scoring):
+        p.points = p.points.add("time_chamber", scoring[k])
+    p.waiting, p.discharges, s.last = p.waiting - 1, k + 1, NONE
+    if c == NONE:
+        s.needs = (Need("gain-star", s.active, "standard", "anywhere"),)
+    else:
+        s.needs = expand(cards()[c], 0, s.active)
 
 
 def can_advance(s: State, b: Board, n: int) -> bool:
@@ -169,31 +163,36 @@ def can_advance(s: State, b: Board, n: int) -> bool:
     )
 
 
-def advance(s: State, a: Advance) -> State:
+def advance(s: State, a: Advance) -> None:
     g = geometry()
-    b = s.player().board
+    p = s.players[s.active]
+    b = p.board
     n = _index(g.nebula_index, a.nebula, "cosmos.advanced", "nebula")
     if not can_advance(s, b, n):
         raise RuleError("cosmos.advanced", f"no advanced life can be created on {a.nebula}")
     gone = g.nebula_life[n] & b.proto
-    b = b._replace(proto=b.proto & ~gone, advanced=(*b.advanced, (n, s.life_stack[0])))
-    s = s._replace(life_stack=s.life_stack[1:], supply_life=s.supply_life + gone.bit_count())
-    return _board(s, b)
+    p.board = b._replace(proto=b.proto & ~gone, advanced=(*b.advanced, (n, s.life_stack[0])))
+    s.life_stack = s.life_stack[1:]
+    s.supply_life += gone.bit_count()
 
 
-def _pay(s: State, kinds: list[int]) -> State:
-    p = s.player()
-    hand = list(p.hand)
+def _paid(s: State, kinds: list[int]) -> tuple[int, int, int, int]:
+    """The active player's hand once ``kinds`` are paid from it."""
+    hand = list(s.players[s.active].hand)
     for t in kinds:
         hand[t] -= 1
     if min(hand) < 0:
         raise RuleError("cosmos.power.pay", "you do not hold the energy cards paid")
-    p = p._replace(hand=(hand[0], hand[1], hand[2], hand[3]))
-    return s.with_player(p, discard=s.discard + tuple(kinds))
+    return (hand[0], hand[1], hand[2], hand[3])
 
 
-def gain_power(s: State, a: GainPower) -> State:
-    p = s.player()
+def _pay(s: State, kinds: list[int], hand: tuple[int, int, int, int]) -> None:
+    s.players[s.active].hand = hand
+    s.discard += tuple(kinds)
+
+
+def gain_power(s: State, a: GainPower) -> None:
+    p = s.players[s.active]
     costs = player_board().slot_costs
     if not 0 <= a.slot < len(costs) or p.slots[a.slot] != NONE:
         raise RuleError("cosmos.power.slot", f"power slot {a.slot + 1} is not an empty slot")
@@ -202,10 +201,12 @@ def gain_power(s: State, a: GainPower) -> State:
     if not deck:
         raise RuleError("cosmos.power.deck", f"the {a.suit.value} power deck is empty")
     cost = costs[a.slot]
-    s = _pay(s, [t] * cost)
-    drawn = deck[:cost]
-    decks = (*s.power_decks[:t], deck[cost:], *s.power_decks[t + 1 :])
-    return s._replace(power_decks=decks, needs=(Need("keep", s.active, n=a.slot, cards=drawn),))
+    paid = [t] * cost
+    _pay(s, paid, _paid(s, paid))
+    decks = list(s.power_decks)
+    decks[t] = deck[cost:]
+    s.power_decks = tuple(decks)
+    s.needs = (Need("keep", s.active, n=a.slot, cards=deck[:cost]),)
 
 
 def _suit_ok(card: PowerCard, pay: tuple[EnergyType, ...]) -> bool:
@@ -222,7 +223,7 @@ def _suit_ok(card: PowerCard, pay: tuple[EnergyType, ...]) -> bool:
 def cannot(s: State, card: PowerCard) -> str:
     """Why ``card``'s effect cannot be used now ("" when it can): its printed "you
     cannot use this effect" conditions, and the life and sliders its cost takes."""
-    p = s.player()
+    p = s.players[s.active]
     b = p.board
     g = geometry()
     cost = card.cost
@@ -249,8 +250,8 @@ def cannot(s: State, card: PowerCard) -> str:
     return ""
 
 
-def use(s: State, a: Use) -> State:
-    p = s.player()
+def use(s: State, a: Use) -> None:
+    p = s.players[s.active]
     c = card_index(a.card)
     if c == NONE or c not in p.slots:
         raise RuleError("cosmos.power.own", f"{a.card} is not in one of your power slots")
@@ -267,77 +268,81 @@ def use(s: State, a: Use) -> State:
     why = cannot(s, card)
     if why:
         raise RuleError("cosmos.power.cannot", f"{a.card} cannot be used: {why}")
-    s = _pay(s, [TYPES.index(t) for t in a.pay])
-    p = s.player()
-    sliders = (p.sliders[0] - card.cost.supernova, p.sliders[1], p.sliders[2] - card.cost.graviton)
-    s = s.with_player(p._replace(sliders=sliders))
-    return s._replace(needs=expand(card, a.option, s.active), last=NONE)
+    paid = [TYPES.index(t) for t in a.pay]
+    _pay(s, paid, _paid(s, paid))
+    p.sliders = (
+        p.sliders[0] - card.cost.supernova,
+        p.sliders[1],
+        p.sliders[2] - card.cost.graviton,
+    )
+    s.needs, s.last = expand(card, a.option, s.active), NONE
 
 
-def card_set(s: State, a: CardSet) -> State:
+def card_set(s: State, a: CardSet) -> None:
     board = main_board()
     t = TYPES.index(a.suit)
     if s.player().hand[t] < board.set_size:
         raise RuleError("cosmos.set", f"you hold fewer than {board.set_size} {a.suit.value} cards")
-    s = _pay(s, [t] * board.set_size)
-    p = s.player()
-    return s.with_player(p._replace(points=p.points.add("card_sets", board.set_points)))
+    paid = [t] * board.set_size
+    _pay(s, paid, _paid(s, paid))
+    p = s.players[s.active]
+    p.points = p.points.add("card_sets", board.set_points)
 
 
-def _slider(s: State, k: int, rule: str, b: Board) -> State:
+def _slider(s: State, k: int, rule: str, b: Board) -> None:
     """One step of slider ``k`` spent on the action that leaves board ``b``."""
-    p = s.player()
+    p = s.players[s.active]
     if not p.sliders[k]:
         raise RuleError(rule, "the slider is at 0")
     sliders = list(p.sliders)
     sliders[k] -= 1
-    return s.with_player(p._replace(sliders=(sliders[0], sliders[1], sliders[2]), board=b))
+    p.sliders, p.board = (sliders[0], sliders[1], sliders[2]), b
 
 
-def supernova(s: State, a: Supernova) -> State:
+def supernova(s: State, a: Supernova) -> None:
     rule = "cosmos.slider.supernova"
     i = _index(geometry().star_index, a.space, rule, "star")
-    b = s.player().board
+    b = s.players[s.active].board
     if not (b.all_stars & ~b.nova) >> i & 1:
         raise RuleError(rule, f"no standard star of yours on {a.space}")
-    return _slider(s, SUPERNOVA, rule, b._replace(nova=b.nova | 1 << i))
+    _slider(s, SUPERNOVA, rule, b._replace(nova=b.nova | 1 << i))
 
 
-def stabilize_one(s: State, a: Stabilize) -> State:
+def stabilize_one(s: State, a: Stabilize) -> None:
     rule = "cosmos.slider.dna"
     i = _index(geometry().life_index, a.space, rule, "life")
-    b = s.player().board
+    b = s.players[s.active].board
     if not b.proto >> i & 1:
         raise RuleError(rule, f"no proto life of yours on {a.space}")
-    return _slider(s, DNA, rule, stabilize(b, 1 << i))
+    _slider(s, DNA, rule, stabilize(b, 1 << i))
 
 
-def move(s: State, a: Move) -> State:
+def move(s: State, a: Move) -> None:
     rule = "cosmos.slider.graviton"
     g = geometry()
-    b = s.player().board
+    b = s.players[s.active].board
     if a.source in g.star_index:
         i, j = g.star_index[a.source], g.star_index.get(a.to, NONE)
         if not (b.all_stars & ~b.nova) >> i & 1:
             raise RuleError(rule, f"no star of yours that may move on {a.source}")
         if j == NONE or not hops(i, b.all_stars, g.star_stars) >> j & 1:
             raise RuleError(rule, f"{a.to} cannot be reached from {a.source}")
-        return _slider(s, GRAVITON, rule, move_star(b, i, j))
+        _slider(s, GRAVITON, rule, move_star(b, i, j))
+        return
     i = _index(g.life_index, a.source, rule, "star or life")
     j = g.life_index.get(a.to, NONE)
     if not b.life >> i & 1:
         raise RuleError(rule, f"no life of yours on {a.source}")
     if j == NONE or not hops(i, b.life, g.life_life) >> j & 1:
         raise RuleError(rule, f"{a.to} cannot be reached from {a.source}")
-    return _slider(s, GRAVITON, rule, move_life(b, i, j))
+    _slider(s, GRAVITON, rule, move_life(b, i, j))
 
 
-def omega(s: State, a: Omega) -> State:
+def omega(s: State, a: Omega) -> None:
     if a.size == 0:
         need = Need("stabilize", s.active, where="chosen")
-        return s._replace(phase=Phase.OMEGA, last=NONE, needs=(need,))
-    if a.size not in (1, 2, 3) or not s.stacks[a.size - 1]:
+    elif a.size not in (1, 2, 3) or not s.stacks[a.size - 1]:
         raise RuleError("cosmos.omega", f"no size-{a.size} nebula is left")
-    s, tile = energy.draw_tile(s, a.size)
-    need = Need("place-nebula", s.active, cards=(tile,))
-    return s._replace(phase=Phase.OMEGA, last=NONE, needs=(need,))
+    else:
+        need = Need("place-nebula", s.active, cards=(energy.draw_tile(s, a.size),))
+    s.phase, s.last, s.needs = Phase.OMEGA, NONE, (need,)

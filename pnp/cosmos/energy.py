@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any
 
 from pnp.cosmos.actions import DECK, Collect, Shift, TakeCard, TakeNebula
 from pnp.cosmos.content import main_board, player_board
 from pnp.cosmos.model import Resource
 from pnp.cosmos.rules import RuleError
-from pnp.cosmos.state import NONE, TYPES, Need, Phase, State, cards
+from pnp.cosmos.state import NONE, TYPES, Need, Phase, Player, State, cards
 
 STAR_RESOURCES = (Resource.H, Resource.HE, Resource.O, Resource.C)
 SLIDERS = (Resource.SUPERNOVA, Resource.DNA, Resource.GRAVITON)
@@ -46,33 +45,40 @@ def _shift_actions(
     return (*out, Collect()) if own_moved else tuple(out)
 
 
-def shift(s: State, action: Shift) -> State:
+def shift(s: State, action: Shift) -> None:
     if s.moves >= MAX_MOVES:
         raise RuleError("cosmos.shift.moves", "energy tokens have already moved 3 spaces")
     if action.dark == NONE:
-        src = s.tokens[s.active]
-        dest = destination(s, src)
-        tokens = (*s.tokens[: s.active], dest, *s.tokens[s.active + 1 :])
-        return s._replace(tokens=tokens, moves=s.moves + 1, own_moved=True)
-    if s.moves == MAX_MOVES - 1 and not s.own_moved:
-        raise RuleError("cosmos.shift.own", "your last move must be your own energy token")
-    if not 0 <= action.dark < 4 or not s.dark[action.dark]:
-        raise RuleError("cosmos.shift.token", f"no dark energy token in control {action.dark}")
-    dest = destination(s, action.dark)
-    dark = list(s.dark)
-    dark[action.dark] -= 1
-    dark[dest] += 1
-    return s._replace(dark=(dark[0], dark[1], dark[2], dark[3]), moves=s.moves + 1)
+        tokens = list(s.tokens)
+        tokens[s.active] = destination(s, tokens[s.active])
+        s.tokens = tuple(tokens)
+        s.own_moved = True
+    else:
+        if s.moves == MAX_MOVES - 1 and not s.own_moved:
+            raise RuleError("cosmos.shift.own", "your last move must be your own energy token")
+        if not 0 <= action.dark < 4 or not s.dark[action.dark]:
+            raise RuleError("cosmos.shift.token", f"no dark energy token in control {action.dark}")
+        dest = destination(s, action.dark)
+        dark = list(s.dark)
+        dark[action.dark] -= 1
+        dark[dest] += 1
+        s.dark = (dark[0], dark[1], dark[2], dark[3])
+    s.moves += 1
 
 
 def power_tokens(s: State, player: int, control: int) -> int:
     """The player's power tokens on a control: one per power card of that type."""
-    return sum(
-        1 for c in s.player(player).slots if c != NONE and TYPES.index(cards()[c].type) == control
-    )
+    kinds = _card_types()
+    return sum(1 for c in s.players[player].slots if c != NONE and kinds[c] == control)
 
 
-def collect(s: State) -> State:
+@cache
+def _card_types() -> tuple[int, ...]:
+    """By power card: the index of its type (its control)."""
+    return tuple(TYPES.index(c.type) for c in cards())
+
+
+def collect(s: State) -> None:
     """The active reward of your control, then the passive ones from your control on
     clockwise (seed "Collect Resources"); choices become needs."""
     if not s.own_moved:
@@ -86,18 +92,17 @@ def collect(s: State) -> State:
         passive = board.controls[c].passive
         if times:
             rewards.append((passive.gain, passive.n * times))
-    return gain(s._replace(phase=Phase.COLLECT), rewards)
+    s.phase = Phase.COLLECT
+    gain(s, rewards)
 
 
-def gain(s: State, rewards: list[tuple[Resource, int]]) -> State:
+def gain(s: State, rewards: list[tuple[Resource, int]]) -> None:
     """The active player gains ``n`` of each ``resource`` in turn; what the supply lacks
-    is not taken (seed "RUNNING OUT OF RESOURCES"), time crystals aside. Each resource
-    draws on a supply of its own, so the state is built once; cards and nebulae to
-    choose become needs, in order."""
-    p = s.player()
+    is not taken (seed "RUNNING OUT OF RESOURCES"), time crystals aside. Cards and
+    nebulae to choose become needs, in order."""
+    p = s.players[s.active]
     held, supply = list(p.held_stars), list(s.supply_stars)
     sliders = list(p.sliders)
-    life, supply_life = p.held_life, s.supply_life
     steps = 0
     needs: list[Need] = []
     for resource, n in rewards:
@@ -112,91 +117,92 @@ def gain(s: State, rewards: list[tuple[Resource, int]]) -> State:
         elif resource is Resource.TIME_CRYSTAL:
             steps += n
         elif resource is Resource.PROTO_LIFE:
-            got = min(n, supply_life)
-            life += got
-            supply_life -= got
+            got = min(n, s.supply_life)
+            p.held_life += got
+            s.supply_life -= got
         else:
             kind = "card" if resource is Resource.ENERGY_CARD else "nebula"
             needs += [Need(kind, s.active)] * n
-    p = p._replace(
-        held_stars=(held[0], held[1], held[2], held[3]),
-        sliders=(sliders[0], sliders[1], sliders[2]),
-        held_life=life,
-    )
-    s = s.with_player(
-        p,
-        supply_stars=(supply[0], supply[1], supply[2], supply[3]),
-        supply_life=supply_life,
-        needs=s.needs + tuple(needs),
-    )
-    return time_steps(s, steps) if steps else s
+    p.held_stars = (held[0], held[1], held[2], held[3])
+    p.sliders = (sliders[0], sliders[1], sliders[2])
+    s.supply_stars = (supply[0], supply[1], supply[2], supply[3])
+    if needs:
+        s.needs += tuple(needs)
+    if steps:
+        time_steps(s, steps)
 
 
-def time_steps(s: State, n: int) -> State:
+def time_steps(s: State, n: int) -> None:
     """Slide the time chamber crystal up ``n`` spaces: one reaching the top waits there
     and a new one from the supply (the box when it is empty) starts at 0."""
-    p = s.player()
-    level, waiting, supply = p.level, p.waiting, s.crystals
+    p = s.players[s.active]
+    top = player_board().chamber_top
     for _ in range(n):
-        level += 1
-        if level == player_board().chamber_top:
-            level, waiting = 0, waiting + 1
-            supply = max(0, supply - 1)
-    return s.with_player(p._replace(level=level, waiting=waiting), crystals=supply)
+        p.level += 1
+        if p.level == top:
+            p.level = 0
+            p.waiting += 1
+            s.crystals = max(0, s.crystals - 1)
 
 
-def draw_energy(s: State) -> tuple[State, int]:
-    """The top energy card (NONE when deck and discard pile are empty); an empty deck
-    is the discard pile shuffled."""
+def draw_energy(s: State) -> int:
+    """The top energy card, off the deck (NONE when deck and discard pile are empty); an
+    empty deck is the discard pile shuffled."""
     if not s.deck:
         if not s.discard:
-            return s, NONE
+            return NONE
         pile = list(s.discard)
         random.Random(f"cosmos:{s.seed}:{s.shuffles}").shuffle(pile)
-        s = s._replace(deck=tuple(pile), discard=(), shuffles=s.shuffles + 1)
-    return s._replace(deck=s.deck[1:]), s.deck[0]
+        s.deck, s.discard, s.shuffles = tuple(pile), (), s.shuffles + 1
+    card = s.deck[0]
+    s.deck = s.deck[1:]
+    return card
 
 
-def take_card(s: State, action: TakeCard) -> State:
+def take_card(s: State, action: TakeCard) -> None:
     if action.slot == DECK:
-        s, card = draw_energy(s)
-        if card == NONE:
+        if not s.deck and not s.discard:
             raise RuleError("cosmos.collect.card", "the energy deck and discard pile are empty")
+        card = draw_energy(s)
     elif 0 <= action.slot < len(s.display) and s.display[action.slot] != NONE:
         card = s.display[action.slot]
-        display = (*s.display[: action.slot], NONE, *s.display[action.slot + 1 :])
-        return add_cards(s, s.active, card, 1, display=display)
+        display = list(s.display)
+        display[action.slot] = NONE
+        s.display = tuple(display)
     else:
         raise RuleError("cosmos.collect.card", f"display slot {action.slot} holds no card")
-    return add_cards(s, s.active, card, 1)
+    add_cards(s.players[s.active], card, 1)
 
 
-def add_cards(s: State, player: int, card: int, n: int, **changes: Any) -> State:
-    """``n`` cards of type ``card`` to ``player``'s hand, and the ``changes`` made at once."""
-    p = s.player(player)
+def add_cards(p: Player, card: int, n: int) -> None:
+    """``n`` cards of type ``card`` to ``p``'s hand."""
     hand = list(p.hand)
     hand[card] += n
-    return s.with_player(p._replace(hand=(hand[0], hand[1], hand[2], hand[3])), player, **changes)
+    p.hand = (hand[0], hand[1], hand[2], hand[3])
 
 
-def take_nebula(s: State, action: TakeNebula) -> State:
+def take_nebula(s: State, action: TakeNebula) -> None:
     if action.size not in (1, 2, 3) or not s.stacks[action.size - 1]:
         raise RuleError("cosmos.collect.nebula", f"no size-{action.size} nebula is left")
-    s, tile = draw_tile(s, action.size)
-    p = s.player()
-    return s.with_player(p._replace(held_tiles=(*p.held_tiles, tile)))
+    p = s.players[s.active]
+    p.held_tiles = (*p.held_tiles, draw_tile(s, action.size))
 
 
-def draw_tile(s: State, size: int) -> tuple[State, int]:
-    stack = s.stacks[size - 1]
-    stacks = (*s.stacks[: size - 1], stack[1:], *s.stacks[size:])
-    return s._replace(stacks=stacks), stack[0]
+def draw_tile(s: State, size: int) -> int:
+    """The top tile of the stack of ``size``, off the stack."""
+    stacks = list(s.stacks)
+    tile = stacks[size - 1][0]
+    stacks[size - 1] = stacks[size - 1][1:]
+    s.stacks = tuple(stacks)
+    return tile
 
 
-def refill(s: State) -> State:
+def refill(s: State) -> None:
     """The display back to 4 face-up cards (seed: at the end of each energy phase)."""
-    for slot, card in enumerate(s.display):
+    if NONE not in s.display:
+        return
+    display = list(s.display)
+    for slot, card in enumerate(display):
         if card == NONE:
-            s, new = draw_energy(s)
-            s = s._replace(display=(*s.display[:slot], new, *s.display[slot + 1 :]))
-    return s
+            display[slot] = draw_energy(s)
+    s.display = tuple(display)

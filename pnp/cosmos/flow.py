@@ -15,65 +15,67 @@ from pnp.cosmos.scoring import TieBreak, placements, winners
 from pnp.cosmos.state import NONE, GoalResult, Need, Phase, Player, State
 
 
-def settle(s: State) -> State:
+def settle(s: State) -> None:
     """Play on until a decision is due: do the needs that take no answer, drop those
     with nothing to act on (lost), and move on when none is left."""
     while True:
         while s.needs:
             need = s.needs[0]
             if is_auto(need):
-                s = auto(s._replace(needs=s.needs[1:]), need)
+                s.needs = s.needs[1:]
+                auto(s, need)
             elif not has_target(s, need):
-                s = _lose(s._replace(needs=s.needs[1:]), need)
+                s.needs = s.needs[1:]
+                _lose(s, need)
             else:
-                return s
+                return
         if s.phase is Phase.COLLECT:
-            return energy.refill(s)._replace(phase=Phase.CRAFT)
+            energy.refill(s)
+            s.phase = Phase.CRAFT
+            return
         if s.phase is Phase.OMEGA:
-            s = end_turn(s)
+            end_turn(s)
         elif s.phase is Phase.HAND_LIMIT:
-            return _next_round(s)
+            _next_round(s)
+            return
         else:
-            return s
+            return
 
 
-def _lose(s: State, need: Need) -> State:
+def _lose(s: State, need: Need) -> None:
     """A need that cannot be done; the omega's nebula tile goes under its stack (**D**)."""
-    if need.kind != "place-nebula":
-        return s
-    return s._replace(stacks=_tiles_back(s, need.cards))
+    if need.kind == "place-nebula":
+        _tiles_back(s, need.cards)
 
 
-def _tiles_back(s: State, tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The nebula stacks with ``tiles`` put under them."""
+def _tiles_back(s: State, tiles: tuple[int, ...]) -> None:
+    """``tiles`` put under the nebula stacks."""
     if not tiles:
-        return s.stacks
+        return
     stacks = list(s.stacks)
     for t in tiles:
         size = nebula_tiles()[t].size
         stacks[size - 1] += (t,)
-    return tuple(stacks)
+    s.stacks = tuple(stacks)
 
 
-def end_turn(s: State) -> State:
+def end_turn(s: State) -> None:
     """Unplaced pieces back to the supply, sliders to 0, then the next player or the end
     phase."""
-    p = s.player()
+    p = s.players[s.active]
     stars = tuple(a + b for a, b in zip(s.supply_stars, p.held_stars, strict=True))
-    back = p._replace(held_stars=(0, 0, 0, 0), held_life=0, held_tiles=(), sliders=(0, 0, 0))
-    s = s.with_player(
-        back,
-        stacks=_tiles_back(s, p.held_tiles),
-        supply_stars=(stars[0], stars[1], stars[2], stars[3]),
-        supply_life=s.supply_life + p.held_life,
-    )
+    _tiles_back(s, p.held_tiles)
+    s.supply_stars = (stars[0], stars[1], stars[2], stars[3])
+    s.supply_life += p.held_life
+    p.held_stars, p.held_life, p.held_tiles, p.sliders = (0, 0, 0, 0), 0, (), (0, 0, 0)
     nxt = (s.active + 1) % len(s.players)
     if nxt != s.first:
-        return s._replace(active=nxt, phase=Phase.SHIFT, moves=0, own_moved=False, last=NONE)
-    return end_phase(s)
+        s.active, s.phase, s.moves, s.own_moved, s.last = nxt, Phase.SHIFT, 0, False, NONE
+    else:
+        end_phase(s)
 
 
-def end_phase(s: State) -> State:
+def end_phase(s: State) -> None:
     board = main_board()
     track = (NONE, *s.track[:-1])
     scoring = track[-1]
@@ -82,25 +84,24 @@ def end_phase(s: State) -> State:
         spaces = len(player_board().chamber_scoring)
         counts = tuple(count(goal, p.board, p.crystals(spaces)) for p in s.players)
         points = placements(counts, board.placements)
-        players = tuple(
-            p._replace(points=p.points.add("goals", n))
-            for p, n in zip(s.players, points, strict=True)
-        )
-        s = s._replace(players=players, scored=(*s.scored, GoalResult(goal.id, counts, points)))
+        for p, n in zip(s.players, points, strict=True):
+            p.points = p.points.add("goals", n)
+        s.scored = (*s.scored, GoalResult(goal.id, counts, points))
         track = (*track[:-1], NONE)
     if s.goal_deck:
         track = (s.goal_deck[0], *track[1:])
-        s = s._replace(goal_deck=s.goal_deck[1:])
-    s = s._replace(track=track, last=NONE)
+        s.goal_deck = s.goal_deck[1:]
+    s.track, s.last = track, NONE
     last_scored = scoring != NONE and not s.goal_deck and all(t == NONE for t in track)
     if s.crystals == 0 or last_scored:
-        return s._replace(phase=Phase.OVER, round=s.round + 1, needs=())
-    over = tuple(
+        s.phase, s.round, s.needs = Phase.OVER, s.round + 1, ()
+        return
+    s.phase = Phase.HAND_LIMIT
+    s.needs = tuple(
         Need("hand-limit", i, n=p.cards - board.hand_limit)
         for i, p in _seats(s)
         if p.cards > board.hand_limit
     )
-    return s._replace(phase=Phase.HAND_LIMIT, needs=over)
 
 
 def _seats(s: State) -> list[tuple[int, Player]]:
@@ -108,18 +109,12 @@ def _seats(s: State) -> list[tuple[int, Player]]:
     return [((s.first + k) % n, s.players[(s.first + k) % n]) for k in range(n)]
 
 
-def _next_round(s: State) -> State:
+def _next_round(s: State) -> None:
     n = len(s.players)
-    first = (s.first + 1) % n if setup().for_players(n).pass_first else s.first
-    return s._replace(
-        first=first,
-        active=first,
-        round=s.round + 1,
-        phase=Phase.SHIFT,
-        moves=0,
-        own_moved=False,
-        last=NONE,
-    )
+    if setup().for_players(n).pass_first:
+        s.first = (s.first + 1) % n
+    s.active, s.round, s.phase = s.first, s.round + 1, Phase.SHIFT
+    s.moves, s.own_moved, s.last = 0, False, NONE
 
 
 class Final(NamedTuple):

@@ -4,6 +4,9 @@ game after it; an illegal action raises a ``RuleError`` naming its rule."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from pnp.cosmos import craft, energy
 from pnp.cosmos.actions import (
     Action,
@@ -35,7 +38,9 @@ from pnp.cosmos.state import DNA, GRAVITON, NONE, SUPERNOVA, TYPES, Phase, State
 
 
 class Game:
-    """An immutable game: ``apply`` returns the game after one more decision."""
+    """An immutable game: ``apply`` returns the game after one more decision. It plays on
+    a copy of its state, so the state it holds never changes (do not change it either:
+    ``copy()`` it first)."""
 
     __slots__ = ("_s",)
 
@@ -44,7 +49,7 @@ class Game:
 
     @property
     def state(self) -> State:
-        """The state itself (immutable values), for bots, logs and views."""
+        """The state itself, for bots, logs and views."""
         return self._s
 
     @staticmethod
@@ -61,78 +66,85 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.state.phase is Phase.OVER
+        return self._s.phase is Phase.OVER
 
     @property
     def to_move(self) -> int:
         """The seat whose decision is due."""
-        s = self.state
-        return s.needs[0].player if s.needs else s.active
+        return to_move(self._s)
 
     def apply(self, action: Action) -> Game:
-        s = self.state
-        if s.phase is Phase.OVER:
-            raise RuleError("cosmos.game.over", "the game is over")
-        if s.needs:
-            return Game(settle(resolve(s, action)))
-        if s.phase is Phase.SHIFT and isinstance(action, Shift):
-            return Game(energy.shift(s, action))
-        if s.phase is Phase.SHIFT and isinstance(action, Collect):
-            return Game(settle(energy.collect(s)))
-        if s.phase is Phase.CRAFT:
-            return Game(settle(_craft_step(s, action)))
-        raise RuleError("cosmos.turn.decision", f"{action} is not a {s.phase.value} decision")
+        s = self._s.copy()
+        play(s, action)
+        return Game(s)
 
     def legal(self) -> list[Action]:
         """Every action the decision due takes (a Keep with the others under the deck in
         the order drawn; any order is legal)."""
-        s = self.state
-        if s.phase is Phase.OVER:
-            return []
-        if s.needs:
-            return targets(s, s.needs[0])
-        if s.phase is Phase.SHIFT:
-            return list(energy.shift_actions(s))
-        return _craft(s)
+        return legal(self._s)
 
     def final(self) -> tuple[tuple[Final, ...], tuple[int, ...], TieBreak]:
         """Final scores, winners and the tie-break (advanced life included)."""
-        return final(self.state)
+        return final(self._s)
 
 
-def _craft_step(s: State, a: Action) -> State:
-    if isinstance(a, PlaceNebula):
-        return craft.place_nebula(s, a)
-    if isinstance(a, PlaceStar):
-        return craft.place_star(s, a)
-    if isinstance(a, PlaceLife):
-        return craft.place_life(s, a)
-    if isinstance(a, Complete):
-        return craft.complete(s, a)
-    if isinstance(a, Discharge):
-        return craft.discharge(s, a)
-    if isinstance(a, Advance):
-        return craft.advance(s, a)
-    if isinstance(a, GainPower):
-        return craft.gain_power(s, a)
-    if isinstance(a, Use):
-        return craft.use(s, a)
-    if isinstance(a, CardSet):
-        return craft.card_set(s, a)
-    if isinstance(a, Supernova):
-        return craft.supernova(s, a)
-    if isinstance(a, Stabilize):
-        return craft.stabilize_one(s, a)
-    if isinstance(a, Move):
-        return craft.move(s, a)
-    if isinstance(a, Omega):
-        return craft.omega(s, a)
-    raise RuleError("cosmos.turn.decision", f"{a} is not a craft decision")
+def to_move(s: State) -> int:
+    """The seat whose decision is due."""
+    return s.needs[0].player if s.needs else s.active
+
+
+def play(s: State, action: Action) -> None:
+    """Play ``action`` on ``s`` in place, then on until the next decision is due. An
+    illegal action raises a ``RuleError`` and leaves ``s`` as it was."""
+    if s.phase is Phase.OVER:
+        raise RuleError("cosmos.game.over", "the game is over")
+    if s.needs:
+        resolve(s, action)
+    elif s.phase is Phase.SHIFT and isinstance(action, Shift):
+        energy.shift(s, action)
+        return
+    elif s.phase is Phase.SHIFT and isinstance(action, Collect):
+        energy.collect(s)
+    elif s.phase is Phase.CRAFT and type(action) in _CRAFT_STEPS:
+        _CRAFT_STEPS[type(action)](s, action)
+    elif s.phase is Phase.CRAFT:
+        raise RuleError("cosmos.turn.decision", f"{action} is not a craft decision")
+    else:
+        raise RuleError("cosmos.turn.decision", f"{action} is not a {s.phase.value} decision")
+    settle(s)
+
+
+def legal(s: State) -> list[Action]:
+    """Every action the decision due takes."""
+    if s.phase is Phase.OVER:
+        return []
+    if s.needs:
+        return targets(s, s.needs[0])
+    if s.phase is Phase.SHIFT:
+        return list(energy.shift_actions(s))
+    return _craft(s)
+
+
+_CRAFT_STEPS: dict[type, Callable[[State, Any], None]] = {
+    PlaceNebula: craft.place_nebula,
+    PlaceStar: craft.place_star,
+    PlaceLife: craft.place_life,
+    Complete: craft.complete,
+    Discharge: craft.discharge,
+    Advance: craft.advance,
+    GainPower: craft.gain_power,
+    Use: craft.use,
+    CardSet: craft.card_set,
+    Supernova: craft.supernova,
+    Stabilize: craft.stabilize_one,
+    Move: craft.move,
+    Omega: craft.omega,
+}
 
 
 def _craft(s: State) -> list[Action]:
     g = geometry()
-    p = s.player()
+    p = s.players[s.active]
     b = p.board
     out: list[Action] = []
     empty_nebulae = [g.nebula_ids[n] for n, t in enumerate(b.tiles) if t == NONE]

@@ -256,7 +256,7 @@ def fits(s: State, need: Need, a: Choose) -> bool:
     return b.tiles[n] != NONE and not b.done >> n & 1 and b.tiles[j] == NONE
 
 
-def resolve(s: State, action: Action) -> State:
+def resolve(s: State, action: Action) -> None:
     """Answer the first need with ``action``."""
     need = s.needs[0]
     if isinstance(action, Stop):
@@ -265,42 +265,47 @@ def resolve(s: State, action: Action) -> State:
         rest = s.needs[1:]
         while rest and rest[0] == need:
             rest = rest[1:]
-        return s._replace(needs=rest)
+        s.needs = rest
+        return
     wanted = ANSWERS.get(need.kind, Choose)
     if not isinstance(action, wanted):
         raise RuleError(
             "cosmos.turn.decision", f"{need.kind} is due: {wanted.__name__}, not {action}"
         )
     if isinstance(action, Keep):
-        return _keep(s, need, action)
-    if isinstance(action, Discard):
-        return _discard(s, need, action)
-    if isinstance(action, TakeCard):
-        return energy.take_card(s._replace(needs=s.needs[1:]), action)
-    if isinstance(action, TakeNebula):
-        return energy.take_nebula(s._replace(needs=s.needs[1:]), action)
-    if not isinstance(action, Choose) or not fits(s, need, action):
+        _keep(s, need, action)
+    elif isinstance(action, Discard):
+        _discard(s, need, action)
+    elif isinstance(action, TakeCard):
+        energy.take_card(s, action)
+        s.needs = s.needs[1:]
+    elif isinstance(action, TakeNebula):
+        energy.take_nebula(s, action)
+        s.needs = s.needs[1:]
+    elif not isinstance(action, Choose) or not fits(s, need, action):
         raise RuleError("cosmos.step.target", f"{action} does not answer {need.kind}")
-    s = s._replace(needs=s.needs[1:])
-    return _choose(s, need, action)
+    else:
+        s.needs = s.needs[1:]
+        _choose(s, need, action)
 
 
-def _keep(s: State, need: Need, action: Keep) -> State:
+def _keep(s: State, need: Need, action: Keep) -> None:
     c = card_index(action.card)
     rest = [card_index(o) for o in action.bottom]
     if c not in need.cards or sorted([c, *rest]) != sorted(need.cards):
         raise RuleError("cosmos.power.keep", "keep one card drawn and put all the others under")
-    p = s.player()
-    slot = need.n
-    slots = (*p.slots[:slot], c, *p.slots[slot + 1 :])
+    p = s.players[s.active]
+    slots = list(p.slots)
+    slots[need.n] = c
+    p.slots = (slots[0], slots[1], slots[2], slots[3])
     t = TYPES.index(cards()[c].type)
-    decks = (*s.power_decks[:t], s.power_decks[t] + tuple(rest), *s.power_decks[t + 1 :])
-    s = s.with_player(p._replace(slots=(slots[0], slots[1], slots[2], slots[3])))
-    return s._replace(power_decks=decks, needs=s.needs[1:])
+    decks = list(s.power_decks)
+    decks[t] += tuple(rest)
+    s.power_decks, s.needs = tuple(decks), s.needs[1:]
 
 
-def _discard(s: State, need: Need, action: Discard) -> State:
-    p = s.player(need.player)
+def _discard(s: State, need: Need, action: Discard) -> None:
+    p = s.players[need.player]
     over = p.cards - main_board().hand_limit
     hand = list(p.hand)
     for t in action.cards:
@@ -309,14 +314,14 @@ def _discard(s: State, need: Need, action: Discard) -> State:
         raise RuleError(
             "cosmos.hand-limit", f"{s.names[need.player]} discards {over} cards they hold"
         )
-    p = p._replace(hand=(hand[0], hand[1], hand[2], hand[3]))
-    pile = s.discard + tuple(TYPES.index(t) for t in action.cards)
-    return s.with_player(p, need.player, discard=pile, needs=s.needs[1:])
+    p.hand = (hand[0], hand[1], hand[2], hand[3])
+    s.discard += tuple(TYPES.index(t) for t in action.cards)
+    s.needs = s.needs[1:]
 
 
-def _choose(s: State, need: Need, action: Choose) -> State:
+def _choose(s: State, need: Need, action: Choose) -> None:
     g = geometry()
-    p = s.player()
+    p = s.players[s.active]
     b = p.board
     k = need.kind
     star, life, neb = g.star_index, g.life_index, g.nebula_index
@@ -328,7 +333,7 @@ def _choose(s: State, need: Need, action: Choose) -> State:
         b = b.with_star(t, b.stars[t] | 1 << i)
         supply = list(s.supply_stars)
         supply[t] -= 1
-        s = s._replace(supply_stars=(supply[0], supply[1], supply[2], supply[3]), last=i)
+        s.supply_stars, s.last = (supply[0], supply[1], supply[2], supply[3]), i
     elif k == "gain-life":
         i = life[action.space]
         b = (
@@ -336,15 +341,15 @@ def _choose(s: State, need: Need, action: Choose) -> State:
             if need.what == "stable"
             else b._replace(proto=b.proto | 1 << i)
         )
-        s = s._replace(supply_life=s.supply_life - 1, last=i)
+        s.supply_life, s.last = s.supply_life - 1, i
     elif k in ("supernova", "unsupernova"):
         i = star[action.space]
         b = b._replace(nova=b.nova ^ 1 << i)
-        s = s._replace(last=i)
+        s.last = i
     elif k == "discard-star":
-        s, b = discard_star(s, b, star[action.space])
+        b = discard_star(s, b, star[action.space])
     elif k == "move":
-        s, b = _move(s, b, action)
+        b = _move(s, b, action)
     elif k == "stabilize" and need.where == "chosen":
         i = life[action.space]
         b = b._replace(proto=b.proto & ~(1 << i), stable=b.stable | 1 << i)
@@ -352,44 +357,45 @@ def _choose(s: State, need: Need, action: Choose) -> State:
         b = stabilize(b, near_stars(b, 1 << star[action.space]))
     elif k == "advanced-life":
         b = b._replace(advanced=(*b.advanced, (neb[action.space], s.life_stack[0])))
-        s = s._replace(life_stack=s.life_stack[1:])
+        s.life_stack = s.life_stack[1:]
     elif k == "upgrade-nebula":
         n = neb[action.space]
-        s, tile = energy.draw_tile(s, 2)
-        old = b.tiles[n]
-        s = s._replace(stacks=(s.stacks[0] + (old,), *s.stacks[1:]))
+        tile = energy.draw_tile(s, 2)
+        s.stacks = (s.stacks[0] + (b.tiles[n],), *s.stacks[1:])
         b = b.with_tile(n, tile)
     else:  # pay-proto, pay-stable
         bit = 1 << life[action.space]
         b = b._replace(proto=b.proto & ~bit, stable=b.stable & ~bit)
-        s = s._replace(supply_life=s.supply_life + 1)
-    return s.with_player(s.player()._replace(board=b))
+        s.supply_life += 1
+    p.board = b
 
 
 def stabilize(b: Board, mask: int) -> Board:
     return b._replace(proto=b.proto & ~mask, stable=b.stable | mask)
 
 
-def discard_star(s: State, b: Board, i: int) -> tuple[State, Board]:
-    """The star on star space ``i`` back to the supply (a supernova as its type)."""
+def discard_star(s: State, b: Board, i: int) -> Board:
+    """Board ``b`` without the star on star space ``i``, which goes back to the supply
+    (a supernova as its type)."""
     t = b.star_type(i)
     supply = list(s.supply_stars)
     supply[t] += 1
-    b = b.with_star(t, b.stars[t] & ~(1 << i))._replace(nova=b.nova & ~(1 << i))
-    return s._replace(supply_stars=(supply[0], supply[1], supply[2], supply[3])), b
+    s.supply_stars = (supply[0], supply[1], supply[2], supply[3])
+    return b.with_star(t, b.stars[t] & ~(1 << i))._replace(nova=b.nova & ~(1 << i))
 
 
-def _move(s: State, b: Board, action: Choose) -> tuple[State, Board]:
+def _move(s: State, b: Board, action: Choose) -> Board:
     g = geometry()
     if action.space in g.life_index:
         i, j = g.life_index[action.space], g.life_index[action.to]
-        b = move_life(b, i, j)
-        return s._replace(last=j), b
+        s.last = j
+        return move_life(b, i, j)
     if action.space in g.nebula_index:
         i, j = g.nebula_index[action.space], g.nebula_index[action.to]
-        return s, b.with_tile(j, b.tiles[i]).with_tile(i, NONE)
+        return b.with_tile(j, b.tiles[i]).with_tile(i, NONE)
     i, j = g.star_index[action.space], g.star_index[action.to]
-    return s._replace(last=j), move_star(b, i, j)
+    s.last = j
+    return move_star(b, i, j)
 
 
 def move_life(b: Board, i: int, j: int) -> Board:
@@ -406,20 +412,21 @@ def move_star(b: Board, i: int, j: int) -> Board:
     return b
 
 
-def auto(s: State, need: Need) -> State:
+def auto(s: State, need: Need) -> None:
     """Do a need that takes no answer (it is already off the list)."""
-    p = s.player()
+    p = s.players[s.active]
     b = p.board
     if need.kind == "time-crystal":
-        return energy.time_steps(s, need.n)
+        energy.time_steps(s, need.n)
+        return
     if need.kind == "points":
-        return s.with_player(p._replace(points=p.points.add("power_cards", need.n)))
+        p.points = p.points.add("power_cards", need.n)
+        return
     if need.kind == "gain-nebula":
         size = int(need.what)
-        if not s.stacks[size - 1]:
-            return s
-        s, tile = energy.draw_tile(s, size)
-        return s.with_player(p._replace(held_tiles=(*p.held_tiles, tile)))
+        if s.stacks[size - 1]:
+            p.held_tiles = (*p.held_tiles, energy.draw_tile(s, size))
+        return
     if need.where == "that-life":
         mask = (1 << s.last) & b.proto if s.last != NONE else 0
     elif need.where == "next-to-that-supernova":
@@ -427,7 +434,7 @@ def auto(s: State, need: Need) -> State:
     else:
         kind = STARS.index(Star.O if need.where == "next-to-O-stars" else Star.C)
         mask = near_stars(b, b.standard(kind))
-    return s.with_player(p._replace(board=stabilize(b, mask)))
+    p.board = stabilize(b, mask)
 
 
 def payments(hand: tuple[int, ...], card: PowerCard) -> list[tuple[EnergyType, ...]]:

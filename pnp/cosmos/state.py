@@ -1,10 +1,12 @@
-"""The state of a Crafting the Cosmos game as immutable values: ``State`` holds small
-tuples and one ``Player`` per seat, each with a bitmask ``Board``. A step builds the few
-values it changes with ``_replace`` and shares the rest."""
+"""The state of a Crafting the Cosmos game. ``State`` and its ``Player`` seats are mutable
+records whose fields hold immutable values only (ints, tuples, a bitmask ``Board``): a
+step changes a field by assigning a new value, never by changing one in place, so
+``copy()`` is shallow (the seats copied, every value shared) and cheap. The engine plays
+on a state in place (``pnp.cosmos.game.play``); ``Game`` copies before each step, so a
+``Game`` is an immutable value."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from typing import Any, NamedTuple
@@ -38,18 +40,57 @@ class Points(NamedTuple):
         return self._replace(**{source: getattr(self, source) + n})
 
 
-class Player(NamedTuple):
-    board: Board
-    hand: tuple[int, int, int, int] = (0, 0, 0, 0)  # energy cards by type
-    slots: tuple[int, int, int, int] = (NONE, NONE, NONE, NONE)  # power card indices
-    sliders: tuple[int, int, int] = (0, 0, 0)  # supernova, DNA, graviton
-    level: int = 0  # the time chamber crystal counting up (0–5)
-    waiting: int = 0  # crystals on the top space, waiting to be discharged
-    discharges: int = 0
-    held_stars: tuple[int, int, int, int] = (0, 0, 0, 0)  # gained, not yet placed
-    held_life: int = 0  # proto life gained, not yet placed
-    held_tiles: tuple[int, ...] = ()  # nebula tiles gained, not yet placed
-    points: Points = Points()
+NO_POINTS = Points()
+
+
+def _replaced(value: Any, changes: dict[str, Any]) -> Any:
+    for name, new in changes.items():
+        if name not in value.__slots__:
+            raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+        setattr(value, name, new)
+    return value
+
+
+class Player:
+    __slots__ = (
+        "board",
+        "discharges",
+        "hand",
+        "held_life",
+        "held_stars",
+        "held_tiles",
+        "level",
+        "points",
+        "sliders",
+        "slots",
+        "waiting",
+    )
+
+    def __init__(
+        self,
+        board: Board,
+        hand: tuple[int, int, int, int] = (0, 0, 0, 0),
+        slots: tuple[int, int, int, int] = (NONE, NONE, NONE, NONE),
+        sliders: tuple[int, int, int] = (0, 0, 0),
+        level: int = 0,
+        waiting: int = 0,
+        discharges: int = 0,
+        held_stars: tuple[int, int, int, int] = (0, 0, 0, 0),
+        held_life: int = 0,
+        held_tiles: tuple[int, ...] = (),
+        points: Points = NO_POINTS,
+    ) -> None:
+        self.board = board
+        self.hand = hand  # energy cards by type
+        self.slots = slots  # power card indices
+        self.sliders = sliders  # supernova, DNA, graviton
+        self.level = level  # the time chamber crystal counting up (0–5)
+        self.waiting = waiting  # crystals on the top space, waiting to be discharged
+        self.discharges = discharges
+        self.held_stars = held_stars  # gained, not yet placed
+        self.held_life = held_life  # proto life gained, not yet placed
+        self.held_tiles = held_tiles  # nebula tiles gained, not yet placed
+        self.points = points
 
     @property
     def cards(self) -> int:
@@ -58,6 +99,35 @@ class Player(NamedTuple):
     def crystals(self, scoring_spaces: int) -> int:
         """The crystals on the scoring spaces along the top of the board."""
         return min(self.discharges, scoring_spaces)
+
+    def copy(self) -> Player:
+        return Player(
+            self.board,
+            self.hand,
+            self.slots,
+            self.sliders,
+            self.level,
+            self.waiting,
+            self.discharges,
+            self.held_stars,
+            self.held_life,
+            self.held_tiles,
+            self.points,
+        )
+
+    def replace(self, **changes: Any) -> Player:
+        """A copy with ``changes`` (for setting up positions; steps assign fields)."""
+        out: Player = _replaced(self.copy(), changes)
+        return out
+
+    def fields(self) -> tuple[Any, ...]:
+        """Every field's value."""
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Player) and self.fields() == other.fields()
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class Need(NamedTuple):
@@ -81,70 +151,146 @@ class GoalResult(NamedTuple):
     points: tuple[int, ...]
 
 
-class State(NamedTuple):
-    names: tuple[str, ...]
-    seed: int
-    players: tuple[Player, ...]
-    tokens: tuple[int, ...]  # by player: the control holding their energy token
-    dark: tuple[int, int, int, int]  # dark energy tokens by control
-    supply_stars: tuple[int, int, int, int]
-    supply_life: int
-    crystals: int  # the main time crystal supply
-    deck: tuple[int, ...]  # energy cards, top first
-    display: tuple[int, ...]  # NONE for an empty slot
-    discard: tuple[int, ...]
-    shuffles: int  # reshuffles of the energy discard pile so far
-    power_decks: tuple[tuple[int, ...], ...]  # by type, top first
-    stacks: tuple[tuple[int, ...], ...]  # nebula tiles of sizes 1, 2, 3, top first
-    life_stack: tuple[int, ...]  # advanced life values, top first
-    goal_deck: tuple[int, ...]  # indices into goals(), top first
-    track: tuple[int, ...]  # the goal track from the top space, NONE when empty
-    scored: tuple[GoalResult, ...]
-    first: int
-    active: int
-    round: int  # rounds finished
-    phase: Phase
-    moves: int  # energy moves made this turn
-    own_moved: bool
-    needs: tuple[Need, ...]  # decisions due before play goes on, first first
-    last: int  # the space the step before acted on (that-star, that-life), or NONE
+class State:
+    __slots__ = (
+        "active",
+        "crystals",
+        "dark",
+        "deck",
+        "discard",
+        "display",
+        "first",
+        "goal_deck",
+        "last",
+        "life_stack",
+        "moves",
+        "names",
+        "needs",
+        "own_moved",
+        "phase",
+        "players",
+        "power_decks",
+        "round",
+        "scored",
+        "seed",
+        "shuffles",
+        "stacks",
+        "supply_life",
+        "supply_stars",
+        "tokens",
+        "track",
+    )
+
+    def __init__(
+        self,
+        names: tuple[str, ...],
+        seed: int,
+        players: tuple[Player, ...],
+        tokens: tuple[int, ...],
+        dark: tuple[int, int, int, int],
+        supply_stars: tuple[int, int, int, int],
+        supply_life: int,
+        crystals: int,
+        deck: tuple[int, ...],
+        display: tuple[int, ...],
+        discard: tuple[int, ...],
+        shuffles: int,
+        power_decks: tuple[tuple[int, ...], ...],
+        stacks: tuple[tuple[int, ...], ...],
+        life_stack: tuple[int, ...],
+        goal_deck: tuple[int, ...],
+        track: tuple[int, ...],
+        scored: tuple[GoalResult, ...],
+        first: int,
+        active: int,
+        round: int,
+        phase: Phase,
+        moves: int,
+        own_moved: bool,
+        needs: tuple[Need, ...],
+        last: int,
+    ) -> None:
+        self.names = names
+        self.seed = seed
+        self.players = players  # the seats themselves never change, their fields do
+        self.tokens = tokens  # by player: the control holding their energy token
+        self.dark = dark  # dark energy tokens by control
+        self.supply_stars = supply_stars
+        self.supply_life = supply_life
+        self.crystals = crystals  # the main time crystal supply
+        self.deck = deck  # energy cards, top first
+        self.display = display  # NONE for an empty slot
+        self.discard = discard
+        self.shuffles = shuffles  # reshuffles of the energy discard pile so far
+        self.power_decks = power_decks  # by type, top first
+        self.stacks = stacks  # nebula tiles of sizes 1, 2, 3, top first
+        self.life_stack = life_stack  # advanced life values, top first
+        self.goal_deck = goal_deck  # indices into goals(), top first
+        self.track = track  # the goal track from the top space, NONE when empty
+        self.scored = scored
+        self.first = first
+        self.active = active
+        self.round = round  # rounds finished
+        self.phase = phase
+        self.moves = moves  # energy moves made this turn
+        self.own_moved = own_moved
+        self.needs = needs  # decisions due before play goes on, first first
+        self.last = last  # the space the step before acted on (that-star, that-life), or NONE
 
     def player(self, i: int | None = None) -> Player:
         return self.players[self.active if i is None else i]
 
-    def with_player(self, p: Player, i: int | None = None, **changes: Any) -> State:
-        """The state with ``p`` as seat ``i`` (the active player's by default), and any
-        other ``changes`` made at once."""
-        i = self.active if i is None else i
-        return self._replace(players=(*self.players[:i], p, *self.players[i + 1 :]), **changes)
-
     def tokens_at(self, control: int) -> int:
-        return self.dark[control] + sum(1 for t in self.tokens if t == control)
+        return self.dark[control] + self.tokens.count(control)
 
+    def copy(self) -> State:
+        return State(
+            self.names,
+            self.seed,
+            tuple([p.copy() for p in self.players]),
+            self.tokens,
+            self.dark,
+            self.supply_stars,
+            self.supply_life,
+            self.crystals,
+            self.deck,
+            self.display,
+            self.discard,
+            self.shuffles,
+            self.power_decks,
+            self.stacks,
+            self.life_stack,
+            self.goal_deck,
+            self.track,
+            self.scored,
+            self.first,
+            self.active,
+            self.round,
+            self.phase,
+            self.moves,
+            self.own_moved,
+            self.needs,
+            self.last,
+        )
 
-def _quick_replace(cls: type[tuple[Any, ...]], fields: tuple[str, ...]) -> Callable[..., Any]:
-    """``_replace`` for the values every step rebuilds, about three times quicker than the
-    standard one (which maps every field through a dict); unknown fields still raise."""
-    index = {name: i for i, name in enumerate(fields)}
+    def replace(self, **changes: Any) -> State:
+        """A copy with ``changes`` (for setting up positions; steps assign fields)."""
+        out: State = _replaced(self.copy(), changes)
+        return out
 
-    def _replace(self: tuple[Any, ...], **changes: Any) -> Any:
-        values = list(self)
-        try:
-            for name, value in changes.items():
-                values[index[name]] = value
-        except KeyError as e:
-            raise ValueError(f"Got unexpected field names: {list(changes)!r}") from e
-        return tuple.__new__(cls, values)
+    def with_player(self, p: Player, i: int | None = None) -> State:
+        """A copy with ``p`` as seat ``i`` (the active player's by default)."""
+        i = self.active if i is None else i
+        return self.replace(players=(*self.players[:i], p, *self.players[i + 1 :]))
 
-    return _replace
+    def fields(self) -> tuple[Any, ...]:
+        """Every field's value (the seats compare by theirs)."""
+        return tuple(getattr(self, name) for name in self.__slots__)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.fields() == other.fields()
 
-# mypy still checks every call against each class's own typed ``_replace``.
-State._replace = _quick_replace(State, State._fields)  # type: ignore[method-assign]
-Player._replace = _quick_replace(Player, Player._fields)  # type: ignore[method-assign]
-Points._replace = _quick_replace(Points, Points._fields)  # type: ignore[method-assign]
-Need._replace = _quick_replace(Need, Need._fields)  # type: ignore[method-assign]
-Board._replace = _quick_replace(Board, Board._fields)  # type: ignore[method-assign]
+    __hash__ = None  # type: ignore[assignment]
 
 
 @cache

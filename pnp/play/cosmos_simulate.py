@@ -16,8 +16,10 @@ from functools import partial
 from pnp.cosmos.actions import Action, Discharge, Use
 from pnp.cosmos.bots import BOTS, Bot
 from pnp.cosmos.game import Game
+from pnp.cosmos.game import play as play_action
 from pnp.cosmos.nebulae import nebula_tiles
-from pnp.cosmos.state import NONE, cards
+from pnp.cosmos.setup import start
+from pnp.cosmos.state import NONE, Phase, cards
 from pnp.cosmos.text import text
 from pnp.play import parallel
 
@@ -41,23 +43,23 @@ class Played:
 
 def play(players: int, seed: int, bot: Bot) -> Played:
     """One game dealt by ``seed``, every decision made by ``bot`` with a generator seeded
-    by ``seed`` too."""
+    by ``seed`` too. The game is played in place on one state (no copy a step)."""
     rng = random.Random(seed)
-    game = Game.start(NAMES[:players], seed)
+    s = start(NAMES[:players], seed)
     actions: list[Action] = []
     ran_out: set[int] = set()
     for _ in range(MAX_DECISIONS):
-        if game.over:
+        if s.phase is Phase.OVER:
             break
-        action = bot(game, rng)
-        game = game.apply(action)
+        action = bot(s, rng)
+        play_action(s, action)
         actions.append(action)
-        stacks = game.state.stacks
+        stacks = s.stacks
         if not (stacks[0] and stacks[1] and stacks[2]):
             ran_out.update(size for size in (1, 2, 3) if not stacks[size - 1])
     else:
         raise RuntimeError(f"a simulated game did not end (seed {seed})")
-    return Played(seed, game, tuple(actions), frozenset(ran_out))
+    return Played(seed, Game(s), tuple(actions), frozenset(ran_out))
 
 
 def log_text(played: Played) -> str:
