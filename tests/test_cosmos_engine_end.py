@@ -184,6 +184,7 @@ def conserved(s: State) -> None:
         assert min(p.hand) >= 0 and all(0 <= v <= 9 for v in p.sliders)
         assert not p.board.proto & p.board.stable and p.board.nova & ~p.board.all_stars == 0
         assert sum(m.bit_count() for m in p.board.stars) == p.board.all_stars.bit_count()
+        assert p.board.placed == sum(1 << n for n, t in enumerate(p.board.tiles) if t != NONE)
 
 
 def play(players: int, seed: int) -> Game:

@@ -21,6 +21,7 @@ class Board(NamedTuple):
     tiles: tuple[int, ...] = ()  # by nebula space: an index into nebula_tiles(), or EMPTY
     done: int = 0  # completed nebula spaces
     advanced: tuple[tuple[int, int], ...] = ()  # (nebula space, value), in the order gained
+    placed: int = 0  # the nebula spaces holding a tile: ``with_tile`` keeps it with ``tiles``
 
     @staticmethod
     def empty() -> Board:
@@ -34,6 +35,11 @@ class Board(NamedTuple):
     @property
     def life(self) -> int:
         return self.proto | self.stable
+
+    @property
+    def empty_nebulae(self) -> int:
+        """The nebula spaces without a tile, as a mask."""
+        return (1 << len(self.tiles)) - 1 & ~self.placed
 
     def standard(self, kind: int) -> int:
         """The star spaces showing a standard star of type ``kind`` (0–3)."""
@@ -54,7 +60,11 @@ class Board(NamedTuple):
         return sum(1 for n, _ in self.advanced if n == space)
 
     def with_tile(self, space: int, tile: int) -> Board:
-        return self._replace(tiles=(*self.tiles[:space], tile, *self.tiles[space + 1 :]))
+        """``tile`` (or EMPTY) on nebula space ``space``: the only way tiles change."""
+        tiles = (*self.tiles[:space], tile, *self.tiles[space + 1 :])
+        bit = 1 << space
+        placed = self.placed & ~bit if tile == EMPTY else self.placed | bit
+        return self._replace(tiles=tiles, placed=placed)
 
     def with_star(self, kind: int, mask: int) -> Board:
         """``mask`` as the spaces of type ``kind``."""

@@ -73,9 +73,7 @@ WORTH = {
 }
 
 
-def random_bot(s: State, rng: random.Random) -> Action:
-    """A random legal decision for whoever is due."""
-    return random_action(s, rng)
+random_bot: Bot = random_action  # a random legal decision for whoever is due
 
 
 @cache
@@ -367,9 +365,7 @@ def _craft(s: State, rng: random.Random) -> Action:
     for c in p.slots:
         if c != NONE and usable(s, c):
             card = cards()[c]
-            pay = max(
-                payments(p.hand, card), key=lambda pay: sum(p.hand[TYPES.index(t)] for t in pay)
-            )
+            pay = max(payments(p.hand, c), key=lambda pay: sum(p.hand[TYPES.index(t)] for t in pay))
             uses += [Use(card.id, pay, k) for k in range(len(card.effect))]
     if uses:
         use = _best(me, uses, s)

@@ -26,7 +26,7 @@ from pnp.cosmos.actions import (
 from pnp.cosmos.board import Board
 from pnp.cosmos.content import main_board, player_board
 from pnp.cosmos.geometry import bits, geometry, hops
-from pnp.cosmos.model import EnergyType, PowerCard, Star, Suit
+from pnp.cosmos.model import EnergyType, Star
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.needs import STARS, expand, life_spots, move_life, move_star, near_stars, stabilize
 from pnp.cosmos.needs import discard_star as _discard_star
@@ -35,14 +35,15 @@ from pnp.cosmos.state import (
     DNA,
     GRAVITON,
     NONE,
+    OMEGA,
     SUPERNOVA,
     TYPES,
     Need,
-    Phase,
     State,
     card_index,
     cards,
 )
+from pnp.cosmos.terms import ANY, MATCHING, terms
 
 
 def _index(ids: dict[str, int], name: str, rule: str, what: str) -> int:
@@ -153,7 +154,7 @@ def discharge(s: State, a: Discharge) -> None:
     if c == NONE:
         s.needs = (Need("gain-star", s.active, "standard", "anywhere"),)
     else:
-        s.needs = expand(cards()[c], 0, s.active)
+        s.needs = expand(c, 0, s.active)
 
 
 def can_advance(s: State, b: Board, n: int) -> bool:
@@ -209,42 +210,46 @@ def gain_power(s: State, a: GainPower) -> None:
     s.needs = (Need("keep", s.active, n=a.slot, cards=deck[:cost]),)
 
 
-def _suit_ok(card: PowerCard, pay: tuple[EnergyType, ...]) -> bool:
-    cost = card.cost
-    if len(pay) != cost.cards:
+def _suit_ok(c: int, pay: tuple[EnergyType, ...]) -> bool:
+    t = terms()[c]
+    if len(pay) != t.cards:
         return False
-    if cost.suit is Suit.ANY:
+    if t.suit == ANY:
         return True
-    if cost.suit is Suit.MATCHING:
+    if t.suit == MATCHING:
         return len(set(pay)) <= 1
-    return all(t.value == cost.suit.value for t in pay)
+    return all(kind is TYPES[t.suit] for kind in pay)
 
 
-def cannot(s: State, card: PowerCard) -> str:
-    """Why ``card``'s effect cannot be used now ("" when it can): its printed "you
-    cannot use this effect" conditions, and the life and sliders its cost takes."""
+def cannot(s: State, c: int) -> str:
+    """Why power card ``c``'s effect cannot be used now ("" when it can): its printed
+    "you cannot use this effect" conditions, and the life and sliders its cost takes."""
     p = s.players[s.active]
     b = p.board
-    g = geometry()
-    cost = card.cost
-    if p.sliders[SUPERNOVA] < cost.supernova or p.sliders[GRAVITON] < cost.graviton:
+    t = terms()[c]
+    if p.sliders[SUPERNOVA] < t.supernova or p.sliders[GRAVITON] < t.graviton:
         return "its cost takes more slider resources than you have"
-    if b.proto.bit_count() < cost.proto_life or b.stable.bit_count() < cost.stable_life:
+    if (t.proto and b.proto.bit_count() < t.proto) or (
+        t.stable and b.stable.bit_count() < t.stable
+    ):
         return "its cost takes more life than you have"
-    if card.id == "genetic-drift":
+    if not t.condition:
+        return ""
+    g = geometry()
+    if t.condition == "genetic-drift":
         if not any(hops(i, b.life, g.life_life) for i in bits(b.proto)):
             return "you have no proto life that can move"
-    elif card.id == "ionizing-radiation":
+    elif t.condition == "ionizing-radiation":
         if not any(near_stars(b, 1 << i) for i in bits(b.nova)):
             return "you have no supernova with proto life next to it"
-    elif card.id == "evolution":
+    elif t.condition == "evolution":
         if not s.life_stack or not any(b.advanced_on(n) == 1 for n in bits(b.done)):
             return "you have no nebula with exactly one advanced life"
-    elif card.id == "speciation":
+    elif t.condition == "speciation":
         if not life_spots(b, "next-to-stable"):
             return "you have no stable life with an empty life space next to it"
-    elif card.id in ("photosynthesis", "water-rich-comets"):
-        kind = STARS.index(Star.O if card.id == "photosynthesis" else Star.C)
+    else:  # photosynthesis, water-rich-comets
+        kind = STARS.index(Star.O if t.condition == "photosynthesis" else Star.C)
         if not near_stars(b, b.standard(kind)):
             return "you have no proto life next to such a star"
     return ""
@@ -260,12 +265,12 @@ def use(s: State, a: Use) -> None:
         raise RuleError("cosmos.power.cost", f"{a.card} is used instead of a discharge's star")
     if not 0 <= a.option < len(card.effect):
         raise RuleError("cosmos.power.option", f"{a.card} has {len(card.effect)} alternative(s)")
-    if not _suit_ok(card, a.pay):
+    if not _suit_ok(c, a.pay):
         raise RuleError(
             "cosmos.power.pay",
             f"{a.card} costs {card.cost.cards} {card.cost.suit.value} energy cards",
         )
-    why = cannot(s, card)
+    why = cannot(s, c)
     if why:
         raise RuleError("cosmos.power.cannot", f"{a.card} cannot be used: {why}")
     paid = [TYPES.index(t) for t in a.pay]
@@ -275,7 +280,7 @@ def use(s: State, a: Use) -> None:
         p.sliders[1],
         p.sliders[2] - card.cost.graviton,
     )
-    s.needs, s.last = expand(card, a.option, s.active), NONE
+    s.needs, s.last = expand(c, a.option, s.active), NONE
 
 
 def card_set(s: State, a: CardSet) -> None:
@@ -345,4 +350,4 @@ def omega(s: State, a: Omega) -> None:
         raise RuleError("cosmos.omega", f"no size-{a.size} nebula is left")
     else:
         need = Need("place-nebula", s.active, cards=(energy.draw_tile(s, a.size),))
-    s.phase, s.last, s.needs = Phase.OMEGA, NONE, (need,)
+    s.phase, s.last, s.needs = OMEGA, NONE, (need,)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import NamedTuple
 
 from pnp.cosmos.actions import DECK, Collect, Shift, TakeCard, TakeNebula
+from pnp.cosmos.chance import shuffle
 from pnp.cosmos.content import main_board, player_board
 from pnp.cosmos.model import Resource
 from pnp.cosmos.rules import RuleError
-from pnp.cosmos.state import NONE, TYPES, Need, Phase, Player, State, cards
+from pnp.cosmos.state import COLLECT, NONE, TYPES, Need, Player, State, cards
 
 STAR_RESOURCES = (Resource.H, Resource.HE, Resource.O, Resource.C)
 SLIDERS = (Resource.SUPERNOVA, Resource.DNA, Resource.GRAVITON)
@@ -78,58 +80,97 @@ def _card_types() -> tuple[int, ...]:
     return tuple(TYPES.index(c.type) for c in cards())
 
 
+class Gains(NamedTuple):
+    """What a collection gives, summed by kind (a supply or the top of a slider limits
+    a sum as it limits its parts, since gains only take from it); the cards and nebulae
+    to choose in the order of the rewards."""
+
+    stars: tuple[int, int, int, int]
+    sliders: tuple[int, int, int]
+    steps: int  # time crystal steps
+    life: int
+    needs: tuple[str, ...]  # "card" or "nebula", one each
+
+
 def collect(s: State) -> None:
     """The active reward of your control, then the passive ones from your control on
     clockwise (seed "Collect Resources"); choices become needs."""
     if not s.own_moved:
         raise RuleError("cosmos.shift.own", "you must move your own energy token at least once")
+    kinds = _card_types()
+    times = [s.dark[c] + s.tokens.count(c) for c in range(4)]
+    for c in s.players[s.active].slots:
+        if c != NONE:
+            times[kinds[c]] += 1
+    s.phase = COLLECT
+    _gain(s, _gains(s.tokens[s.active], (times[0], times[1], times[2], times[3])))
+
+
+@cache
+def _gains(own: int, times: tuple[int, int, int, int]) -> Gains:
+    """The gains of collecting from control ``own`` with ``times[c]`` energy and power
+    tokens on each control ``c``."""
     board = main_board()
-    own = s.tokens[s.active]
     rewards = [(reward.gain, reward.n) for reward in board.controls[own].active]
     for k in range(4):
         c = (own + k) % 4
-        times = s.tokens_at(c) + power_tokens(s, s.active, c)
         passive = board.controls[c].passive
-        if times:
-            rewards.append((passive.gain, passive.n * times))
-    s.phase = Phase.COLLECT
-    gain(s, rewards)
-
-
-def gain(s: State, rewards: list[tuple[Resource, int]]) -> None:
-    """The active player gains ``n`` of each ``resource`` in turn; what the supply lacks
-    is not taken (seed "RUNNING OUT OF RESOURCES"), time crystals aside. Cards and
-    nebulae to choose become needs, in order."""
-    p = s.players[s.active]
-    held, supply = list(p.held_stars), list(s.supply_stars)
-    sliders = list(p.sliders)
-    steps = 0
-    needs: list[Need] = []
+        if times[c]:
+            rewards.append((passive.gain, passive.n * times[c]))
+    stars, sliders = [0, 0, 0, 0], [0, 0, 0]
+    steps = life = 0
+    needs: list[str] = []
     for resource, n in rewards:
         if resource in STAR_RESOURCES:
-            k = STAR_RESOURCES.index(resource)
-            got = min(n, supply[k])
-            held[k] += got
-            supply[k] -= got
+            stars[STAR_RESOURCES.index(resource)] += n
         elif resource in SLIDERS:
-            k = SLIDERS.index(resource)
-            sliders[k] = min(player_board().slider_top, sliders[k] + n)
+            sliders[SLIDERS.index(resource)] += n
         elif resource is Resource.TIME_CRYSTAL:
             steps += n
         elif resource is Resource.PROTO_LIFE:
-            got = min(n, s.supply_life)
-            p.held_life += got
-            s.supply_life -= got
+            life += n
         else:
-            kind = "card" if resource is Resource.ENERGY_CARD else "nebula"
-            needs += [Need(kind, s.active)] * n
-    p.held_stars = (held[0], held[1], held[2], held[3])
-    p.sliders = (sliders[0], sliders[1], sliders[2])
-    s.supply_stars = (supply[0], supply[1], supply[2], supply[3])
-    if needs:
-        s.needs += tuple(needs)
-    if steps:
-        time_steps(s, steps)
+            needs += ["card" if resource is Resource.ENERGY_CARD else "nebula"] * n
+    return Gains(
+        (stars[0], stars[1], stars[2], stars[3]),
+        (sliders[0], sliders[1], sliders[2]),
+        steps,
+        life,
+        tuple(needs),
+    )
+
+
+@cache
+def _needs(kinds: tuple[str, ...], player: int) -> tuple[Need, ...]:
+    return tuple(Need(kind, player) for kind in kinds)
+
+
+def _gain(s: State, gains: Gains) -> None:
+    """The active player gains ``gains``; what the supply lacks is not taken (seed
+    "RUNNING OUT OF RESOURCES"), time crystals aside."""
+    p = s.players[s.active]
+    held, supply, want = p.held_stars, s.supply_stars, gains.stars
+    got = [min(want[k], supply[k]) for k in range(4)]
+    p.held_stars = (held[0] + got[0], held[1] + got[1], held[2] + got[2], held[3] + got[3])
+    s.supply_stars = (
+        supply[0] - got[0],
+        supply[1] - got[1],
+        supply[2] - got[2],
+        supply[3] - got[3],
+    )
+    top, sliders, more = player_board().slider_top, p.sliders, gains.sliders
+    p.sliders = (
+        min(top, sliders[0] + more[0]),
+        min(top, sliders[1] + more[1]),
+        min(top, sliders[2] + more[2]),
+    )
+    life = min(gains.life, s.supply_life)
+    p.held_life += life
+    s.supply_life -= life
+    if gains.needs:
+        s.needs += _needs(gains.needs, s.active)
+    if gains.steps:
+        time_steps(s, gains.steps)
 
 
 def time_steps(s: State, n: int) -> None:
@@ -152,7 +193,7 @@ def draw_energy(s: State) -> int:
         if not s.discard:
             return NONE
         pile = list(s.discard)
-        random.Random(f"cosmos:{s.seed}:{s.shuffles}").shuffle(pile)
+        shuffle(random.Random(f"cosmos:{s.seed}:{s.shuffles}"), pile)
         s.deck, s.discard, s.shuffles = tuple(pile), (), s.shuffles + 1
     card = s.deck[0]
     s.deck = s.deck[1:]

@@ -12,7 +12,19 @@ from pnp.cosmos.goals_count import count
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.needs import auto, has_target, is_auto
 from pnp.cosmos.scoring import TieBreak, placements, winners
-from pnp.cosmos.state import NONE, GoalResult, Need, Phase, Player, State
+from pnp.cosmos.state import (
+    COLLECT,
+    CRAFT,
+    HAND_LIMIT,
+    NONE,
+    OMEGA,
+    OVER,
+    SHIFT,
+    GoalResult,
+    Need,
+    Player,
+    State,
+)
 
 
 def settle(s: State) -> None:
@@ -29,13 +41,14 @@ def settle(s: State) -> None:
                 _lose(s, need)
             else:
                 return
-        if s.phase is Phase.COLLECT:
-            energy.refill(s)
-            s.phase = Phase.CRAFT
-            return
-        if s.phase is Phase.OMEGA:
+        phase = s.phase
+        if phase is OMEGA:
             end_turn(s)
-        elif s.phase is Phase.HAND_LIMIT:
+        elif phase is COLLECT:
+            energy.refill(s)
+            s.phase = CRAFT
+            return
+        elif phase is HAND_LIMIT:
             _next_round(s)
             return
         else:
@@ -70,7 +83,7 @@ def end_turn(s: State) -> None:
     p.held_stars, p.held_life, p.held_tiles, p.sliders = (0, 0, 0, 0), 0, (), (0, 0, 0)
     nxt = (s.active + 1) % len(s.players)
     if nxt != s.first:
-        s.active, s.phase, s.moves, s.own_moved, s.last = nxt, Phase.SHIFT, 0, False, NONE
+        s.active, s.phase, s.moves, s.own_moved, s.last = nxt, SHIFT, 0, False, NONE
     else:
         end_phase(s)
 
@@ -94,9 +107,9 @@ def end_phase(s: State) -> None:
     s.track, s.last = track, NONE
     last_scored = scoring != NONE and not s.goal_deck and all(t == NONE for t in track)
     if s.crystals == 0 or last_scored:
-        s.phase, s.round, s.needs = Phase.OVER, s.round + 1, ()
+        s.phase, s.round, s.needs = OVER, s.round + 1, ()
         return
-    s.phase = Phase.HAND_LIMIT
+    s.phase = HAND_LIMIT
     s.needs = tuple(
         Need("hand-limit", i, n=p.cards - board.hand_limit)
         for i, p in _seats(s)
@@ -113,7 +126,7 @@ def _next_round(s: State) -> None:
     n = len(s.players)
     if setup().for_players(n).pass_first:
         s.first = (s.first + 1) % n
-    s.active, s.round, s.phase = s.first, s.round + 1, Phase.SHIFT
+    s.active, s.round, s.phase = s.first, s.round + 1, SHIFT
     s.moves, s.own_moved, s.last = 0, False, NONE
 
 

@@ -34,7 +34,19 @@ from pnp.cosmos.needs import STARS, life_spots, payments, resolve, targets
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.scoring import TieBreak
 from pnp.cosmos.setup import start
-from pnp.cosmos.state import DNA, GRAVITON, NONE, SUPERNOVA, TYPES, Phase, State, cards
+from pnp.cosmos.state import (
+    CRAFT,
+    DNA,
+    GRAVITON,
+    NONE,
+    OVER,
+    SHIFT,
+    SUPERNOVA,
+    TYPES,
+    Phase,
+    State,
+    cards,
+)
 
 
 class Game:
@@ -66,7 +78,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self._s.phase is Phase.OVER
+        return self._s.phase is OVER
 
     @property
     def to_move(self) -> int:
@@ -96,31 +108,32 @@ def to_move(s: State) -> int:
 def play(s: State, action: Action) -> None:
     """Play ``action`` on ``s`` in place, then on until the next decision is due. An
     illegal action raises a ``RuleError`` and leaves ``s`` as it was."""
-    if s.phase is Phase.OVER:
+    phase = s.phase
+    if phase is OVER:
         raise RuleError("cosmos.game.over", "the game is over")
     if s.needs:
         resolve(s, action)
-    elif s.phase is Phase.SHIFT and isinstance(action, Shift):
+    elif phase is SHIFT and type(action) is Shift:
         energy.shift(s, action)
         return
-    elif s.phase is Phase.SHIFT and isinstance(action, Collect):
+    elif phase is SHIFT and type(action) is Collect:
         energy.collect(s)
-    elif s.phase is Phase.CRAFT and type(action) in _CRAFT_STEPS:
+    elif phase is CRAFT and type(action) in _CRAFT_STEPS:
         _CRAFT_STEPS[type(action)](s, action)
-    elif s.phase is Phase.CRAFT:
+    elif phase is CRAFT:
         raise RuleError("cosmos.turn.decision", f"{action} is not a craft decision")
     else:
-        raise RuleError("cosmos.turn.decision", f"{action} is not a {s.phase.value} decision")
+        raise RuleError("cosmos.turn.decision", f"{action} is not a {phase.value} decision")
     settle(s)
 
 
 def legal(s: State) -> list[Action]:
     """Every action the decision due takes."""
-    if s.phase is Phase.OVER:
+    if s.phase is OVER:
         return []
     if s.needs:
         return targets(s, s.needs[0])
-    if s.phase is Phase.SHIFT:
+    if s.phase is SHIFT:
         return list(energy.shift_actions(s))
     return _craft(s)
 
@@ -178,9 +191,9 @@ def _craft(s: State) -> list[Action]:
                 if p.hand[t] >= costs[slot] and s.power_decks[t]
             ]
     for c in p.slots:
-        if c != NONE and not cards()[c].cost.discharge_star and not craft.cannot(s, cards()[c]):
+        if c != NONE and not cards()[c].cost.discharge_star and not craft.cannot(s, c):
             card = cards()[c]
-            for pay in payments(p.hand, card):
+            for pay in payments(p.hand, c):
                 out += [Use(card.id, pay, k) for k in range(len(card.effect))]
     out += [CardSet(kind) for t, kind in enumerate(TYPES) if p.hand[t] >= main_board().set_size]
     if p.sliders[SUPERNOVA]:

@@ -4,6 +4,8 @@ REFERENCE", "UNIVERSAL GOALS"): supernovae count as stars, but only as their own
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pnp.cosmos.board import Board
 from pnp.cosmos.geometry import bits, geometry, groups
 from pnp.cosmos.model import Goal, GoalCount, Star
@@ -14,35 +16,51 @@ STAR_ORDER = tuple(Star)  # H, He, O, C: a star type's index
 def count(goal: Goal, board: Board, crystals: int) -> int:
     """The amount ``goal`` compares for a player with ``board`` and ``crystals`` time
     crystals on the scoring spaces of their time chamber."""
-    g = geometry()
-    m = goal.measure
-    if m is GoalCount.STABLE_LIFE:
-        return board.stable.bit_count()
-    if m is GoalCount.PROTO_LIFE:
-        return board.proto.bit_count()
-    if m is GoalCount.SUPERNOVAE:
-        return board.nova.bit_count()
-    if m is GoalCount.LIFE:
-        assert goal.sector is not None
-        return (board.life & g.life_sector[goal.sector]).bit_count()
-    if m is GoalCount.NEBULA_SIZES:
-        assert goal.sector is not None
-        return sum(_size(board, n) for n in bits(board.done & g.nebula_sector[goal.sector]))
-    if m is GoalCount.NEBULAE:
-        return sum(1 for n in bits(board.done) if _size(board, n) == goal.size)
-    if m is GoalCount.STARS:
-        assert goal.star is not None
-        return board.standard(STAR_ORDER.index(goal.star)).bit_count()
-    if m is GoalCount.STAR_GROUP:
-        return groups(board.all_stars, g.star_stars)
-    if m is GoalCount.TIME_CRYSTALS:
-        return crystals
+    return _COUNTS[goal.measure](goal, board, crystals)
+
+
+def _life(goal: Goal, board: Board, crystals: int) -> int:
+    assert goal.sector is not None
+    return (board.life & geometry().life_sector[goal.sector]).bit_count()
+
+
+def _nebula_sizes(goal: Goal, board: Board, crystals: int) -> int:
+    assert goal.sector is not None
+    return sum(_size(board, n) for n in bits(board.done & geometry().nebula_sector[goal.sector]))
+
+
+def _nebulae(goal: Goal, board: Board, crystals: int) -> int:
+    return sum(1 for n in bits(board.done) if _size(board, n) == goal.size)
+
+
+def _stars(goal: Goal, board: Board, crystals: int) -> int:
+    assert goal.star is not None
+    return board.standard(STAR_ORDER.index(goal.star)).bit_count()
+
+
+def _advanced_neighbours(goal: Goal, board: Board, crystals: int) -> int:
     touched = 0
     for n in {n for n, _ in board.advanced}:
-        touched |= g.nebula_stars[n]
+        touched |= geometry().nebula_stars[n]
     return (touched & board.all_stars).bit_count()
 
 
 def _size(board: Board, space: int) -> int:
     tile = board.tile(space)
     return tile.size if tile else 0
+
+
+_COUNTS: dict[GoalCount, Callable[[Goal, Board, int], int]] = {
+    GoalCount.STABLE_LIFE: lambda goal, board, crystals: board.stable.bit_count(),
+    GoalCount.PROTO_LIFE: lambda goal, board, crystals: board.proto.bit_count(),
+    GoalCount.SUPERNOVAE: lambda goal, board, crystals: board.nova.bit_count(),
+    GoalCount.LIFE: _life,
+    GoalCount.NEBULA_SIZES: _nebula_sizes,
+    GoalCount.NEBULAE: _nebulae,
+    GoalCount.STARS: _stars,
+    GoalCount.STAR_GROUP: lambda goal, board, crystals: groups(
+        board.all_stars, geometry().star_stars_table
+    ),
+    GoalCount.TIME_CRYSTALS: lambda goal, board, crystals: crystals,
+    GoalCount.ADVANCED_NEIGHBOURS: _advanced_neighbours,
+}

@@ -5,6 +5,7 @@ a need takes; ``resolve`` applies one; ``auto`` does a need that takes no answer
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations_with_replacement
 
 from pnp.cosmos import energy
@@ -12,10 +13,11 @@ from pnp.cosmos.actions import DECK, Action, Choose, Discard, Keep, Stop, TakeCa
 from pnp.cosmos.board import Board
 from pnp.cosmos.content import main_board
 from pnp.cosmos.geometry import bits, geometry, hops, spread
-from pnp.cosmos.model import EnergyType, PowerCard, Sector, Star, Suit, Verb
+from pnp.cosmos.model import EnergyType, Sector, Star, Verb
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import NONE, TYPES, Need, State, card_index, cards
+from pnp.cosmos.terms import ANY, MATCHING, terms
 
 STARS = tuple(Star)
 AUTO_STABILIZE = ("that-life", "next-to-that-supernova", "next-to-O-stars", "next-to-C-stars")
@@ -32,8 +34,10 @@ def is_auto(need: Need) -> bool:
     return need.kind in AUTO or (need.kind == "stabilize" and need.where in AUTO_STABILIZE)
 
 
-def expand(card: PowerCard, option: int, player: int) -> tuple[Need, ...]:
-    """The needs of a power card's cost in life and of its effect's steps, in order."""
+@cache
+def expand(c: int, option: int, player: int) -> tuple[Need, ...]:
+    """The needs of power card ``c``'s cost in life and of its effect's steps, in order."""
+    card = cards()[c]
     out = [Need("pay-proto", player)] * card.cost.proto_life
     out += [Need("pay-stable", player)] * card.cost.stable_life
     for step in card.effect[option]:
@@ -57,15 +61,15 @@ def life_spots(b: Board, where: str) -> int:
     if where == "anywhere":
         return empty
     if where == "next-to-stable":
-        return spread(b.stable, g.life_life) & empty
+        return spread(b.stable, g.life_life_table) & empty
     if not b.life:
         return (1 << g.start_life) & empty
-    return spread(b.life, g.life_life) & empty
+    return spread(b.life, g.life_life_table) & empty
 
 
 def near_stars(b: Board, stars: int) -> int:
     """The proto life next to any of ``stars``."""
-    return spread(stars, geometry().star_life) & b.proto
+    return spread(stars, geometry().star_life_table) & b.proto
 
 
 def _move_dest(s: State, b: Board, need: Need, i: int) -> int:
@@ -120,7 +124,7 @@ def _spaces(s: State, need: Need) -> tuple[int, int]:
     b = s.player(need.player).board
     k = need.kind
     if k == "place-nebula":
-        return NEBULA, empty_nebulae(b)
+        return NEBULA, b.empty_nebulae
     if k == "gain-star":
         return STAR, sector_stars(need.where) & ~b.all_stars if _star_kinds(s, need) else 0
     if k == "gain-life":
@@ -150,11 +154,6 @@ def _spaces(s: State, need: Need) -> tuple[int, int]:
         ]
         return NEBULA, sum(1 << n for n in small)
     return LIFE, b.proto if k == "pay-proto" else b.stable  # pay-proto, pay-stable
-
-
-def empty_nebulae(b: Board) -> int:
-    """The empty nebula spaces, as a mask."""
-    return sum(1 << n for n, t in enumerate(b.tiles) if t == NONE)
 
 
 def _ids(kind: int) -> tuple[str, ...]:
@@ -206,7 +205,9 @@ def has_target(s: State, need: Need) -> bool:
         return bool(s.deck or s.discard) or any(c != NONE for c in s.display)
     if need.kind == "nebula":
         return any(s.stacks)
-    if need.kind in ANSWERS:
+    if need.kind == "keep":
+        return bool(need.cards)
+    if need.kind == "hand-limit":
         return bool(targets(s, need))
     _, mask = _spaces(s, need)
     if mask != -1:
@@ -220,7 +221,7 @@ def has_target(s: State, need: Need) -> bool:
     if b.all_stars and g.all_stars & ~b.all_stars:
         return True
     movable = any(t != NONE and not b.done >> n & 1 for n, t in enumerate(b.tiles))
-    return movable and bool(empty_nebulae(b))
+    return movable and bool(b.empty_nebulae)
 
 
 def fits(s: State, need: Need, a: Choose) -> bool:
@@ -272,21 +273,23 @@ def resolve(s: State, action: Action) -> None:
         raise RuleError(
             "cosmos.turn.decision", f"{need.kind} is due: {wanted.__name__}, not {action}"
         )
-    if isinstance(action, Keep):
-        _keep(s, need, action)
-    elif isinstance(action, Discard):
-        _discard(s, need, action)
-    elif isinstance(action, TakeCard):
+    if isinstance(action, TakeCard):
         energy.take_card(s, action)
         s.needs = s.needs[1:]
+    elif isinstance(action, Choose):
+        if not fits(s, need, action):
+            raise RuleError("cosmos.step.target", f"{action} does not answer {need.kind}")
+        s.needs = s.needs[1:]
+        _choose(s, need, action)
+    elif isinstance(action, Keep):
+        _keep(s, need, action)
     elif isinstance(action, TakeNebula):
         energy.take_nebula(s, action)
         s.needs = s.needs[1:]
-    elif not isinstance(action, Choose) or not fits(s, need, action):
-        raise RuleError("cosmos.step.target", f"{action} does not answer {need.kind}")
+    elif isinstance(action, Discard):
+        _discard(s, need, action)
     else:
-        s.needs = s.needs[1:]
-        _choose(s, need, action)
+        raise RuleError("cosmos.step.target", f"{action} does not answer {need.kind}")
 
 
 def _keep(s: State, need: Need, action: Keep) -> None:
@@ -437,15 +440,39 @@ def auto(s: State, need: Need) -> None:
     p.board = stabilize(b, mask)
 
 
-def payments(hand: tuple[int, ...], card: PowerCard) -> list[tuple[EnergyType, ...]]:
-    n, suit = card.cost.cards, card.cost.suit
-    if suit is Suit.MATCHING:
-        return [(kind,) * n for t, kind in enumerate(TYPES) if hand[t] >= n]
-    if suit is not Suit.ANY:
-        kind = EnergyType(suit.value)
-        return [(kind,) * n] if hand[TYPES.index(kind)] >= n else []
+def payments(hand: tuple[int, ...], c: int) -> list[tuple[EnergyType, ...]]:
+    """The ways to pay power card ``c``'s cost from ``hand``."""
+    t = terms()[c]
+    n = t.cards
+    if t.suit == MATCHING:
+        return [(kind,) * n for k, kind in enumerate(TYPES) if hand[k] >= n]
+    if t.suit != ANY:
+        return [(TYPES[t.suit],) * n] if hand[t.suit] >= n else []
     return [
-        tuple(TYPES[t] for t in combo)
-        for combo in combinations_with_replacement(range(4), n)
-        if all(combo.count(t) <= hand[t] for t in range(4))
+        pay
+        for pay, (a, b, c, d) in _combos(n)
+        if a <= hand[0] and b <= hand[1] and c <= hand[2] and d <= hand[3]
     ]
+
+
+@cache
+def _combos(n: int) -> tuple[tuple[tuple[EnergyType, ...], tuple[int, int, int, int]], ...]:
+    """Every way to pay ``n`` cards of any types (sorted, in the order of
+    ``combinations_with_replacement``), with how many of each type it takes."""
+    return tuple(
+        (
+            tuple(TYPES[k] for k in combo),
+            (combo.count(0), combo.count(1), combo.count(2), combo.count(3)),
+        )
+        for combo in combinations_with_replacement(range(4), n)
+    )
+
+
+def can_pay(hand: tuple[int, ...], c: int) -> bool:
+    """Whether ``payments(hand, c)`` lists any, without listing them."""
+    t = terms()[c]
+    if t.suit == MATCHING:
+        return max(hand) >= t.cards
+    if t.suit != ANY:
+        return hand[t.suit] >= t.cards
+    return hand[0] + hand[1] + hand[2] + hand[3] >= t.cards

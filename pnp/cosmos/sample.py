@@ -10,84 +10,106 @@ from collections.abc import Callable
 
 from pnp.cosmos import craft, energy
 from pnp.cosmos.actions import (
+    DECK,
     Action,
     Advance,
-    CardSet,
     Choose,
     Complete,
     Discharge,
-    GainPower,
     Move,
-    Omega,
-    PlaceLife,
     PlaceNebula,
-    PlaceStar,
-    Stabilize,
     Stop,
-    Supernova,
     Use,
 )
 from pnp.cosmos.board import Board
+from pnp.cosmos.chance import below
 from pnp.cosmos.content import main_board, player_board
 from pnp.cosmos.geometry import Geometry, bits, geometry, hops
 from pnp.cosmos.model import Star
 from pnp.cosmos.nebulae import nebula_tiles
-from pnp.cosmos.needs import STARS, life_spots, payments, sector_stars, targets
+from pnp.cosmos.needs import STARS, can_pay, life_spots, payments, sector_stars, targets
+from pnp.cosmos.prebuilt import prebuilt
 from pnp.cosmos.rules import RuleError
-from pnp.cosmos.state import DNA, GRAVITON, NONE, SUPERNOVA, TYPES, Need, Phase, State, cards
+from pnp.cosmos.state import DNA, GRAVITON, NONE, OVER, SHIFT, SUPERNOVA, Need, State, cards
+from pnp.cosmos.terms import terms
 
 STOP = 0.25  # how often an 'up to' step is left
+_NO_CARDS = (NONE, NONE, NONE, NONE)
+_POP = bytes(bin(i).count("1") for i in range(256))  # set bits of a byte
+_NTH = tuple(tuple(j for j in range(8) if i >> j & 1) for i in range(256))  # and where
 
 
 def pick_bit(mask: int, rng: random.Random) -> int:
-    """A set bit of ``mask`` (not 0), each equally likely."""
-    k = rng.randrange(mask.bit_count())
-    while k:
-        mask &= mask - 1
-        k -= 1
-    return (mask & -mask).bit_length() - 1
+    """A set bit of ``mask`` (not 0), each equally likely: the ``k``-th lowest for a
+    ``k`` drawn as ``rng.randrange(mask.bit_count())`` draws it."""
+    n = mask.bit_count()  # below(rng, n), inline: a game picks about 175 bits
+    if not n:
+        raise ValueError("no bit to pick")
+    size = n.bit_length()
+    k = rng.getrandbits(size)
+    while k >= n:
+        k = rng.getrandbits(size)
+    shift = 0
+    while True:
+        low = mask & 255
+        if k < _POP[low]:
+            return _NTH[low][k] + shift
+        k -= _POP[low]
+        mask >>= 8
+        shift += 8
 
 
 def random_action(s: State, rng: random.Random) -> Action:
     """A random action among those ``Game.legal()`` lists for ``s``."""
-    if s.phase is Phase.OVER:
+    if s.phase is OVER:
         raise RuleError("cosmos.game.over", "the game is over")
     if s.needs:
         return _answer(s, s.needs[0], rng)
-    if s.phase is Phase.SHIFT:
-        return rng.choice(energy.shift_actions(s))
+    if s.phase is SHIFT:
+        shifts = energy.shift_actions(s)
+        return shifts[below(rng, len(shifts))]
     return _craft(s, rng)
 
 
 def _answer(s: State, need: Need, rng: random.Random) -> Action:
-    g = geometry()
-    b = s.player(need.player).board
+    pb = prebuilt()
+    b = s.players[need.player].board
     k = need.kind
+    if k == "card":
+        slots = [slot for slot, c in enumerate(s.display) if c != NONE]
+        if s.deck or s.discard:
+            slots.append(DECK)
+        return pb.take_card[slots[below(rng, len(slots))]]
+    if k == "nebula":
+        sizes = [size for size in (0, 1, 2) if s.stacks[size]]
+        return pb.take_nebula[sizes[below(rng, len(sizes))]]
     if need.optional and rng.random() < STOP:
-        return Stop()  # an 'up to' step is only due while it has a target
+        return pb.stop  # an 'up to' step is only due while it has a target
     if k == "gain-star":
         spots = sector_stars(need.where) & ~b.all_stars
         wanted = range(4) if need.what == "standard" else (STARS.index(Star(need.what)),)
         kinds = [t for t in wanted if s.supply_stars[t]]
-        return Choose(g.star_ids[pick_bit(spots, rng)], STARS[rng.choice(kinds)])
+        i = pick_bit(spots, rng)
+        return pb.gain_star[kinds[below(rng, len(kinds))]][i]
     if k == "gain-life":
-        return Choose(g.life_ids[pick_bit(life_spots(b, need.where), rng)])
+        return pb.choose_life[pick_bit(life_spots(b, need.where), rng)]
     if k == "move":
-        return _move_target(s, b, need, g, rng)
+        return _move_target(s, b, need, geometry(), rng)
     if k == "supernova":
-        return Choose(g.star_ids[pick_bit(b.all_stars & ~b.nova, rng)])
+        return pb.choose_star[pick_bit(b.all_stars & ~b.nova, rng)]
     if k in ("discard-star", "unsupernova"):
-        return Choose(g.star_ids[pick_bit(b.nova if k == "unsupernova" else b.all_stars, rng)])
+        return pb.choose_star[pick_bit(b.nova if k == "unsupernova" else b.all_stars, rng)]
     if k in ("pay-proto", "pay-stable") or (k == "stabilize" and need.where == "chosen"):
-        return Choose(g.life_ids[pick_bit(b.stable if k == "pay-stable" else b.proto, rng)])
+        return pb.choose_life[pick_bit(b.stable if k == "pay-stable" else b.proto, rng)]
     if k == "place-nebula":
-        return Choose(g.nebula_ids[rng.choice(empty_nebulae(b))])
-    found = targets(s, need)
-    return rng.choice([a for a in found if not isinstance(a, Stop)])
+        free = empty_nebulae(b)
+        return pb.choose_nebula[free[below(rng, len(free))]]
+    found = [a for a in targets(s, need) if not isinstance(a, Stop)]
+    return found[below(rng, len(found))]
 
 
 def empty_nebulae(b: Board) -> list[int]:
-    return [n for n, t in enumerate(b.tiles) if t == NONE]
+    return bits(b.empty_nebulae)
 
 
 def _move_target(s: State, b: Board, need: Need, g: Geometry, rng: random.Random) -> Action:
@@ -108,10 +130,11 @@ def _move_target(s: State, b: Board, need: Need, g: Geometry, rng: random.Random
     free = empty_nebulae(b)
     stars = b.all_stars if empty else 0
     nebulae = len(movable) if free else 0
-    k = rng.randrange(stars.bit_count() + nebulae)
+    k = below(rng, stars.bit_count() + nebulae)
     if k < stars.bit_count():
         return Choose(g.star_ids[pick_bit(stars, rng)], to=g.star_ids[pick_bit(empty, rng)])
-    return Choose(g.nebula_ids[rng.choice(movable)], to=g.nebula_ids[rng.choice(free)])
+    n = movable[below(rng, len(movable))]
+    return Choose(g.nebula_ids[n], to=g.nebula_ids[free[below(rng, len(free))]])
 
 
 def _craft(s: State, rng: random.Random) -> Action:
@@ -120,8 +143,13 @@ def _craft(s: State, rng: random.Random) -> Action:
     answer is not asked again (it drew nothing; a movement may draw before it finds none,
     so it is always asked)."""
     none = 0  # the kinds found without an answer, by bit
+    kinds = len(_KINDS)
+    size = kinds.bit_length()
+    getrandbits = rng.getrandbits
     while True:
-        k = rng.randrange(len(_KINDS))
+        k = getrandbits(size)  # below(rng, kinds), inline: a craft decision draws 3
+        while k >= kinds:
+            k = getrandbits(size)
         if none >> k & 1:
             continue
         kind = _KINDS[k]
@@ -133,101 +161,125 @@ def _craft(s: State, rng: random.Random) -> Action:
 
 
 def _place_nebula(s: State, rng: random.Random) -> Action | None:
-    p = s.player()
+    p = s.players[s.active]
     free = empty_nebulae(p.board) if p.held_tiles else []
     if not free:
         return None
-    tile = nebula_tiles()[rng.choice(p.held_tiles)].id
-    return PlaceNebula(tile, geometry().nebula_ids[rng.choice(free)])
+    tile = nebula_tiles()[p.held_tiles[below(rng, len(p.held_tiles))]].id
+    return PlaceNebula(tile, geometry().nebula_ids[free[below(rng, len(free))]])
 
 
 def _place_star(s: State, rng: random.Random) -> Action | None:
-    g = geometry()
-    p = s.player()
-    empty = g.all_stars & ~p.board.all_stars
-    held = [t for t in range(4) if p.held_stars[t]] if empty else []
-    if not held:
+    p = s.players[s.active]
+    held = p.held_stars
+    if not (held[0] or held[1] or held[2] or held[3]):
         return None
-    return PlaceStar(STARS[rng.choice(held)], g.star_ids[pick_bit(empty, rng)])
+    empty = geometry().all_stars & ~p.board.all_stars
+    if not empty:
+        return None
+    kinds = [t for t in range(4) if held[t]]
+    t = kinds[below(rng, len(kinds))]
+    return prebuilt().place_star[t][pick_bit(empty, rng)]
 
 
 def _place_life(s: State, rng: random.Random) -> Action | None:
-    p = s.player()
+    p = s.players[s.active]
     spots = life_spots(p.board, "next-to-life") if p.held_life else 0
-    return PlaceLife(geometry().life_ids[pick_bit(spots, rng)]) if spots else None
+    return prebuilt().place_life[pick_bit(spots, rng)] if spots else None
 
 
 def _complete(s: State, rng: random.Random) -> Action | None:
     g = geometry()
-    b = s.player().board
-    completable = [n for n, t in enumerate(b.tiles) if t != NONE and craft.can_complete(b, n)]
+    b = s.players[s.active].board
+    incomplete = b.placed & ~b.done
+    stars, corners, want = b.all_stars, g.nebula_stars, craft.required()
+    completable = [
+        n
+        for n in bits(incomplete)  # enough stars on its corners first: a quick no
+        if (stars & corners[n]).bit_count() >= want[b.tiles[n]][4] and craft.can_complete(b, n)
+    ]
     if not completable:
         return None
-    n = rng.choice(completable)
+    n = completable[below(rng, len(completable))]
     corner = pick_bit(b.all_stars & g.nebula_stars[n], rng)
     return Complete(g.nebula_ids[n], g.star_ids[corner])
 
 
 def _advance(s: State, rng: random.Random) -> Action | None:
-    b = s.player().board
+    b = s.players[s.active].board
+    if not (b.done and s.life_stack):
+        return None
     advanceable = [n for n in bits(b.done) if craft.can_advance(s, b, n)]
     if not advanceable:
         return None
-    return Advance(geometry().nebula_ids[rng.choice(advanceable)])
+    return Advance(geometry().nebula_ids[advanceable[below(rng, len(advanceable))]])
 
 
 def _discharge(s: State, rng: random.Random) -> Action | None:
-    p = s.player()
+    p = s.players[s.active]
     if not p.waiting:
         return None
     star = [c for c in p.slots if c != NONE and cards()[c].cost.discharge_star]
-    return rng.choice([Discharge(), *(Discharge(cards()[c].id) for c in star)])
+    if not star:
+        below(rng, 1)  # the draw of one among one, as ever
+        return prebuilt().discharge
+    choices = [Discharge(), *(Discharge(cards()[c].id) for c in star)]
+    return choices[below(rng, len(choices))]
 
 
 def _gain(s: State, rng: random.Random) -> Action | None:
+    if NONE not in s.players[s.active].slots:
+        return None
     gains = _gains(s)
-    return rng.choice(gains) if gains else None
+    return gains[below(rng, len(gains))] if gains else None
 
 
 def _use(s: State, rng: random.Random) -> Action | None:
-    p = s.player()
+    p = s.players[s.active]
+    if p.slots == _NO_CARDS:
+        return None
     uses = [c for c in p.slots if c != NONE and usable(s, c)]
     if not uses:
         return None
-    card = cards()[rng.choice(uses)]
-    pay = rng.choice(payments(p.hand, card))
-    return Use(card.id, pay, rng.randrange(len(card.effect)))
+    c = uses[below(rng, len(uses))]
+    pays = payments(p.hand, c)
+    pay = pays[below(rng, len(pays))]
+    return Use(cards()[c].id, pay, below(rng, terms()[c].options))
 
 
 def _set(s: State, rng: random.Random) -> Action | None:
-    hand = s.player().hand
-    sets = [t for t in range(4) if hand[t] >= main_board().set_size]
-    return CardSet(TYPES[rng.choice(sets)]) if sets else None
+    hand = s.players[s.active].hand
+    size = main_board().set_size
+    if max(hand) < size:
+        return None
+    sets = [t for t in range(4) if hand[t] >= size]
+    return prebuilt().card_set[sets[below(rng, len(sets))]] if sets else None
 
 
 def _supernova(s: State, rng: random.Random) -> Action | None:
-    p = s.player()
+    p = s.players[s.active]
     standard = p.board.all_stars & ~p.board.nova
     if not (p.sliders[SUPERNOVA] and standard):
         return None
-    return Supernova(geometry().star_ids[pick_bit(standard, rng)])
+    return prebuilt().supernova[pick_bit(standard, rng)]
 
 
 def _stabilize(s: State, rng: random.Random) -> Action | None:
-    p = s.player()
+    p = s.players[s.active]
     if not (p.sliders[DNA] and p.board.proto):
         return None
-    return Stabilize(geometry().life_ids[pick_bit(p.board.proto, rng)])
+    return prebuilt().stabilize[pick_bit(p.board.proto, rng)]
 
 
 def _move(s: State, rng: random.Random) -> Action | None:
-    p = s.player()
+    p = s.players[s.active]
     return _graviton(p.board, geometry(), rng) if p.sliders[GRAVITON] else None
 
 
 def _omega(s: State, rng: random.Random) -> Action:
     sizes = [size for size in (1, 2, 3) if s.stacks[size - 1]]
-    return Omega(rng.choice([*sizes, 0]))
+    sizes.append(0)
+    return prebuilt().omega[sizes[below(rng, len(sizes))]]
 
 
 _KINDS: tuple[Callable[[State, random.Random], Action | None], ...] = (
@@ -248,23 +300,23 @@ _KINDS: tuple[Callable[[State, random.Random], Action | None], ...] = (
 
 
 def _gains(s: State) -> list[Action]:
-    p = s.player()
+    p = s.players[s.active]
     costs = player_board().slot_costs
+    gain = prebuilt().gain_power
     return [
-        GainPower(slot, kind)
+        gain[slot][t]
         for slot, c in enumerate(p.slots)
         if c == NONE
-        for t, kind in enumerate(TYPES)
+        for t in range(4)
         if p.hand[t] >= costs[slot] and s.power_decks[t]
     ]
 
 
 def usable(s: State, c: int) -> bool:
     """Whether power card ``c`` (in a slot) can be activated now, paid from the hand."""
-    card = cards()[c]
-    if card.cost.discharge_star or craft.cannot(s, card):
+    if terms()[c].replaces_star or not can_pay(s.players[s.active].hand, c):
         return False
-    return bool(payments(s.player().hand, card))
+    return not craft.cannot(s, c)
 
 
 def _graviton(b: Board, g: Geometry, rng: random.Random) -> Move | None:
@@ -272,7 +324,7 @@ def _graviton(b: Board, g: Geometry, rng: random.Random) -> Move | None:
     stars = b.all_stars & ~b.nova
     life = b.life
     while stars or life:
-        k = rng.randrange(stars.bit_count() + life.bit_count())
+        k = below(rng, stars.bit_count() + life.bit_count())
         if k < stars.bit_count():
             i = pick_bit(stars, rng)
             to = hops(i, b.all_stars, g.star_stars)

@@ -4,8 +4,11 @@ game drawn from one seed, in a fixed order, so a seed and the names give the gam
 from __future__ import annotations
 
 import random
+from functools import cache
+from typing import NamedTuple
 
 from pnp.cosmos.board import Board
+from pnp.cosmos.chance import shuffle
 from pnp.cosmos.content import advanced_life, energy_deck, goals, main_board, setup, tokens
 from pnp.cosmos.geometry import geometry
 from pnp.cosmos.nebulae import nebula_tiles
@@ -29,6 +32,25 @@ def deal_energy(order: list[int], n: int) -> tuple[list[int], list[int], int]:
     return where, dark, [t for t in order if t != NONE][-1]
 
 
+class Piles(NamedTuple):
+    """What set-up shuffles, in the order of the data."""
+
+    deck: tuple[int, ...]  # energy cards by type index
+    power: tuple[tuple[int, ...], ...]  # power card indices by type
+    stacks: tuple[tuple[int, ...], ...]  # nebula tile indices by size
+
+
+@cache
+def _piles() -> Piles:
+    return Piles(
+        tuple(TYPES.index(t) for t in energy_deck()),
+        tuple(tuple(i for i, c in enumerate(cards()) if c.type is kind) for kind in TYPES),
+        tuple(
+            tuple(i for i, t in enumerate(nebula_tiles()) if t.size == size) for size in (1, 2, 3)
+        ),
+    )
+
+
 def start(names: tuple[str, ...], seed: int) -> State:
     """The game of ``names`` (seating order) dealt from ``seed``."""
     if not 2 <= len(names) <= 4 or len(set(names)) != len(names):
@@ -38,32 +60,33 @@ def start(names: tuple[str, ...], seed: int) -> State:
     count, each, board = setup().for_players(n), setup().each, main_board()
     g = geometry()
 
-    deck = [TYPES.index(t) for t in energy_deck()]
-    rng.shuffle(deck)
+    piles = _piles()
+    deck = list(piles.deck)
+    shuffle(rng, deck)
     display, deck = deck[: board.display], deck[board.display :]
 
     drawn = rng.sample(range(len(goals())), board.goals_per_game)
     track = (drawn[0],) + (NONE,) * (board.goal_track - 1)
 
     power = []
-    for kind in TYPES:
-        ids = [i for i, c in enumerate(cards()) if c.type is kind]
-        rng.shuffle(ids)
+    for pile in piles.power:
+        ids = list(pile)
+        shuffle(rng, ids)
         power.append(tuple(ids))
 
     stacks = []
-    for size in (1, 2, 3):
-        ids = [i for i, t in enumerate(nebula_tiles()) if t.size == size]
-        rng.shuffle(ids)
+    for pile in piles.stacks:
+        ids = list(pile)
+        shuffle(rng, ids)
         stacks.append(ids)
 
     life = advanced_life()
     group2 = list(life.group2)
-    rng.shuffle(group2)
+    shuffle(rng, group2)
     group1 = rng.sample(life.group1, life.per_player * n)
 
     order = list(range(n)) + [NONE] * count.dark_energy
-    rng.shuffle(order)
+    shuffle(rng, order)
     where, dark, first = deal_energy(order, n)
 
     players = []
@@ -72,11 +95,9 @@ def start(names: tuple[str, ...], seed: int) -> State:
         for t in deck[: each.energy_cards]:
             hand[t] += 1
         deck = deck[each.energy_cards :]
-        tiles = Board.empty().tiles
+        b = Board.empty()._replace(stars=(1 << g.centre, 0, 0, 0), proto=1 << g.start_life)
         for size in each.nebulae:
-            space = g.starts[size - 1]
-            tiles = (*tiles[:space], stacks[size - 1].pop(0), *tiles[space + 1 :])
-        b = Board(stars=(1 << g.centre, 0, 0, 0), proto=1 << g.start_life, tiles=tiles)
+            b = b.with_tile(g.starts[size - 1], stacks[size - 1].pop(0))
         players.append(Player(b, hand=(hand[0], hand[1], hand[2], hand[3]), level=0))
 
     stars = dict(tokens().stars)

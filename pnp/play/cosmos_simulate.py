@@ -19,7 +19,7 @@ from pnp.cosmos.game import Game
 from pnp.cosmos.game import play as play_action
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.setup import start
-from pnp.cosmos.state import NONE, Phase, cards
+from pnp.cosmos.state import NONE, OVER, cards
 from pnp.cosmos.text import text
 from pnp.play import parallel
 
@@ -49,7 +49,7 @@ def play(players: int, seed: int, bot: Bot) -> Played:
     actions: list[Action] = []
     ran_out: set[int] = set()
     for _ in range(MAX_DECISIONS):
-        if s.phase is Phase.OVER:
+        if s.phase is OVER:
             break
         action = bot(s, rng)
         play_action(s, action)
@@ -114,10 +114,10 @@ class Summary:
                     self.goal_first[result.goal] += 1
                     self.goal_first_won[result.goal] += i in won
         for action in played.actions:
-            if isinstance(action, Use | Discharge) and (
-                card := action.card if isinstance(action, Use) else action.power
-            ):
-                self.used[card] += 1
+            if type(action) is Use:
+                self.used[action.card] += 1
+            elif type(action) is Discharge and action.power:
+                self.used[action.power] += 1
         for i, p in enumerate(s.players):
             for c in p.slots:
                 if c != NONE:
