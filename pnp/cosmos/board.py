@@ -12,6 +12,8 @@ EMPTY = -1
 
 
 class Board(NamedTuple):
+    # Every step builds a board, so the ``with_*`` methods set fields by index (the
+    # order below) rather than through ``_replace``'s keywords.
     # By type H, He, O, C: the star spaces holding a token of that type; a supernova
     # keeps its type (Binary Star flips it back), ``nova`` says which show that side.
     stars: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -61,17 +63,29 @@ class Board(NamedTuple):
 
     def with_tile(self, space: int, tile: int) -> Board:
         """``tile`` (or EMPTY) on nebula space ``space``: the only way tiles change."""
-        tiles = (*self.tiles[:space], tile, *self.tiles[space + 1 :])
+        values = list(self)
+        values[4] = (*self.tiles[:space], tile, *self.tiles[space + 1 :])
         bit = 1 << space
-        placed = self.placed & ~bit if tile == EMPTY else self.placed | bit
-        return self._replace(tiles=tiles, placed=placed)
+        values[7] = self.placed & ~bit if tile == EMPTY else self.placed | bit
+        return tuple.__new__(Board, values)
 
     def with_star(self, kind: int, mask: int) -> Board:
         """``mask`` as the spaces of type ``kind``."""
         stars = list(self.stars)
         stars[kind] = mask
-        h, he, o, c = stars
-        return self._replace(stars=(h, he, o, c))
+        values = list(self)
+        values[0] = (stars[0], stars[1], stars[2], stars[3])
+        return tuple.__new__(Board, values)
+
+    def with_life(self, proto: int, stable: int) -> Board:
+        values = list(self)
+        values[2], values[3] = proto, stable
+        return tuple.__new__(Board, values)
+
+    def with_nova(self, nova: int) -> Board:
+        values = list(self)
+        values[1] = nova
+        return tuple.__new__(Board, values)
 
 
 _FIELDS = {name: i for i, name in enumerate(Board._fields)}

@@ -91,7 +91,7 @@ def place_life(s: State, a: PlaceLife) -> None:
         raise RuleError(
             "cosmos.place.life", f"life space {a.space} is taken or not next to your life"
         )
-    p.board = p.board._replace(proto=p.board.proto | 1 << i)
+    p.board = p.board.with_life(p.board.proto | 1 << i, p.board.stable)
     p.held_life -= 1
 
 
@@ -310,7 +310,7 @@ def supernova(s: State, a: Supernova) -> None:
     b = s.players[s.active].board
     if not (b.all_stars & ~b.nova) >> i & 1:
         raise RuleError(rule, f"no standard star of yours on {a.space}")
-    _slider(s, SUPERNOVA, rule, b._replace(nova=b.nova | 1 << i))
+    _slider(s, SUPERNOVA, rule, b.with_nova(b.nova | 1 << i))
 
 
 def stabilize_one(s: State, a: Stabilize) -> None:

@@ -17,6 +17,7 @@ from pnp.cosmos.state import COLLECT, NONE, TYPES, Need, Player, State, cards
 STAR_RESOURCES = (Resource.H, Resource.HE, Resource.O, Resource.C)
 SLIDERS = (Resource.SUPERNOVA, Resource.DNA, Resource.GRAVITON)
 MAX_MOVES = 3
+_NOTHING, _NO_SLIDERS = (0, 0, 0, 0), (0, 0, 0)
 
 
 def destination(s: State, control: int) -> int:
@@ -149,24 +150,29 @@ def _gain(s: State, gains: Gains) -> None:
     """The active player gains ``gains``; what the supply lacks is not taken (seed
     "RUNNING OUT OF RESOURCES"), time crystals aside."""
     p = s.players[s.active]
-    held, supply, want = p.held_stars, s.supply_stars, gains.stars
-    got = [min(want[k], supply[k]) for k in range(4)]
-    p.held_stars = (held[0] + got[0], held[1] + got[1], held[2] + got[2], held[3] + got[3])
-    s.supply_stars = (
-        supply[0] - got[0],
-        supply[1] - got[1],
-        supply[2] - got[2],
-        supply[3] - got[3],
-    )
-    top, sliders, more = player_board().slider_top, p.sliders, gains.sliders
-    p.sliders = (
-        min(top, sliders[0] + more[0]),
-        min(top, sliders[1] + more[1]),
-        min(top, sliders[2] + more[2]),
-    )
-    life = min(gains.life, s.supply_life)
-    p.held_life += life
-    s.supply_life -= life
+    want = gains.stars
+    if want != _NOTHING:
+        held, supply = p.held_stars, s.supply_stars
+        got = [min(want[k], supply[k]) for k in range(4)]
+        p.held_stars = (held[0] + got[0], held[1] + got[1], held[2] + got[2], held[3] + got[3])
+        s.supply_stars = (
+            supply[0] - got[0],
+            supply[1] - got[1],
+            supply[2] - got[2],
+            supply[3] - got[3],
+        )
+    more = gains.sliders
+    if more != _NO_SLIDERS:
+        top, sliders = player_board().slider_top, p.sliders
+        p.sliders = (
+            min(top, sliders[0] + more[0]),
+            min(top, sliders[1] + more[1]),
+            min(top, sliders[2] + more[2]),
+        )
+    if gains.life:
+        life = min(gains.life, s.supply_life)
+        p.held_life += life
+        s.supply_life -= life
     if gains.needs:
         s.needs += _needs(gains.needs, s.active)
     if gains.steps:

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from pnp.cosmos import energy
 from pnp.cosmos.content import goals, main_board, player_board, setup
-from pnp.cosmos.goals_count import count
+from pnp.cosmos.goals_count import measure_of
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.needs import auto, has_target, is_auto
 from pnp.cosmos.scoring import TieBreak, placements, winners
@@ -25,6 +25,8 @@ from pnp.cosmos.state import (
     Player,
     State,
 )
+
+NO_STARS = (0, 0, 0, 0)
 
 
 def settle(s: State) -> None:
@@ -76,11 +78,17 @@ def end_turn(s: State) -> None:
     """Unplaced pieces back to the supply, sliders to 0, then the next player or the end
     phase."""
     p = s.players[s.active]
-    stars = tuple(a + b for a, b in zip(s.supply_stars, p.held_stars, strict=True))
+    held, supply = p.held_stars, s.supply_stars
+    if held != NO_STARS:
+        s.supply_stars = (
+            supply[0] + held[0],
+            supply[1] + held[1],
+            supply[2] + held[2],
+            supply[3] + held[3],
+        )
     _tiles_back(s, p.held_tiles)
-    s.supply_stars = (stars[0], stars[1], stars[2], stars[3])
     s.supply_life += p.held_life
-    p.held_stars, p.held_life, p.held_tiles, p.sliders = (0, 0, 0, 0), 0, (), (0, 0, 0)
+    p.held_stars, p.held_life, p.held_tiles, p.sliders = NO_STARS, 0, (), (0, 0, 0)
     nxt = (s.active + 1) % len(s.players)
     if nxt != s.first:
         s.active, s.phase, s.moves, s.own_moved, s.last = nxt, SHIFT, 0, False, NONE
@@ -95,7 +103,8 @@ def end_phase(s: State) -> None:
     if scoring != NONE:
         goal = goals()[scoring]
         spaces = len(player_board().chamber_scoring)
-        counts = tuple(count(goal, p.board, p.crystals(spaces)) for p in s.players)
+        measure = measure_of(goal)
+        counts = tuple([measure(goal, p.board, p.crystals(spaces)) for p in s.players])
         points = placements(counts, board.placements)
         for p, n in zip(s.players, points, strict=True):
             p.points = p.points.add("goals", n)

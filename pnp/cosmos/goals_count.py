@@ -11,12 +11,18 @@ from pnp.cosmos.geometry import bits, geometry, groups
 from pnp.cosmos.model import Goal, GoalCount, Star
 
 STAR_ORDER = tuple(Star)  # H, He, O, C: a star type's index
+Measure = Callable[[Goal, Board, int], int]  # what a goal counts: (goal, board, crystals)
 
 
 def count(goal: Goal, board: Board, crystals: int) -> int:
     """The amount ``goal`` compares for a player with ``board`` and ``crystals`` time
     crystals on the scoring spaces of their time chamber."""
     return _COUNTS[goal.measure](goal, board, crystals)
+
+
+def measure_of(goal: Goal) -> Measure:
+    """The function ``count`` calls for ``goal`` (looked up once for every player)."""
+    return _COUNTS[goal.measure]
 
 
 def _life(goal: Goal, board: Board, crystals: int) -> int:
@@ -50,7 +56,7 @@ def _size(board: Board, space: int) -> int:
     return tile.size if tile else 0
 
 
-_COUNTS: dict[GoalCount, Callable[[Goal, Board, int], int]] = {
+_COUNTS: dict[GoalCount, Measure] = {
     GoalCount.STABLE_LIFE: lambda goal, board, crystals: board.stable.bit_count(),
     GoalCount.PROTO_LIFE: lambda goal, board, crystals: board.proto.bit_count(),
     GoalCount.SUPERNOVAE: lambda goal, board, crystals: board.nova.bit_count(),

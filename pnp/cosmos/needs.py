@@ -17,11 +17,11 @@ from pnp.cosmos.model import EnergyType, Sector, Star, Verb
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import NONE, TYPES, Need, State, card_index, cards
-from pnp.cosmos.terms import ANY, MATCHING, terms
+from pnp.cosmos.terms import ANY, MATCHING, Terms, terms
 
 STARS = tuple(Star)
 AUTO_STABILIZE = ("that-life", "next-to-that-supernova", "next-to-O-stars", "next-to-C-stars")
-AUTO = ("time-crystal", "points", "gain-nebula")
+AUTO = frozenset({"time-crystal", "points", "gain-nebula"})
 ANSWERS: dict[str, type] = {
     "card": TakeCard,
     "nebula": TakeNebula,
@@ -31,7 +31,8 @@ ANSWERS: dict[str, type] = {
 
 
 def is_auto(need: Need) -> bool:
-    return need.kind in AUTO or (need.kind == "stabilize" and need.where in AUTO_STABILIZE)
+    k = need.kind
+    return k in AUTO or (k == "stabilize" and need.where in AUTO_STABILIZE)
 
 
 @cache
@@ -340,14 +341,14 @@ def _choose(s: State, need: Need, action: Choose) -> None:
     elif k == "gain-life":
         i = life[action.space]
         b = (
-            b._replace(stable=b.stable | 1 << i)
+            b.with_life(b.proto, b.stable | 1 << i)
             if need.what == "stable"
-            else b._replace(proto=b.proto | 1 << i)
+            else b.with_life(b.proto | 1 << i, b.stable)
         )
         s.supply_life, s.last = s.supply_life - 1, i
     elif k in ("supernova", "unsupernova"):
         i = star[action.space]
-        b = b._replace(nova=b.nova ^ 1 << i)
+        b = b.with_nova(b.nova ^ 1 << i)
         s.last = i
     elif k == "discard-star":
         b = discard_star(s, b, star[action.space])
@@ -355,7 +356,7 @@ def _choose(s: State, need: Need, action: Choose) -> None:
         b = _move(s, b, action)
     elif k == "stabilize" and need.where == "chosen":
         i = life[action.space]
-        b = b._replace(proto=b.proto & ~(1 << i), stable=b.stable | 1 << i)
+        b = b.with_life(b.proto & ~(1 << i), b.stable | 1 << i)
     elif k == "stabilize":
         b = stabilize(b, near_stars(b, 1 << star[action.space]))
     elif k == "advanced-life":
@@ -368,13 +369,13 @@ def _choose(s: State, need: Need, action: Choose) -> None:
         b = b.with_tile(n, tile)
     else:  # pay-proto, pay-stable
         bit = 1 << life[action.space]
-        b = b._replace(proto=b.proto & ~bit, stable=b.stable & ~bit)
+        b = b.with_life(b.proto & ~bit, b.stable & ~bit)
         s.supply_life += 1
     p.board = b
 
 
 def stabilize(b: Board, mask: int) -> Board:
-    return b._replace(proto=b.proto & ~mask, stable=b.stable | mask)
+    return b.with_life(b.proto & ~mask, b.stable | mask)
 
 
 def discard_star(s: State, b: Board, i: int) -> Board:
@@ -384,7 +385,7 @@ def discard_star(s: State, b: Board, i: int) -> Board:
     supply = list(s.supply_stars)
     supply[t] += 1
     s.supply_stars = (supply[0], supply[1], supply[2], supply[3])
-    return b.with_star(t, b.stars[t] & ~(1 << i))._replace(nova=b.nova & ~(1 << i))
+    return b.with_star(t, b.stars[t] & ~(1 << i)).with_nova(b.nova & ~(1 << i))
 
 
 def _move(s: State, b: Board, action: Choose) -> Board:
@@ -403,15 +404,15 @@ def _move(s: State, b: Board, action: Choose) -> Board:
 
 def move_life(b: Board, i: int, j: int) -> Board:
     if b.proto >> i & 1:
-        return b._replace(proto=b.proto & ~(1 << i) | 1 << j)
-    return b._replace(stable=b.stable & ~(1 << i) | 1 << j)
+        return b.with_life(b.proto & ~(1 << i) | 1 << j, b.stable)
+    return b.with_life(b.proto, b.stable & ~(1 << i) | 1 << j)
 
 
 def move_star(b: Board, i: int, j: int) -> Board:
     t = b.star_type(i)
     b = b.with_star(t, b.stars[t] & ~(1 << i) | 1 << j)
     if b.nova >> i & 1:
-        b = b._replace(nova=b.nova & ~(1 << i) | 1 << j)
+        b = b.with_nova(b.nova & ~(1 << i) | 1 << j)
     return b
 
 
@@ -468,9 +469,9 @@ def _combos(n: int) -> tuple[tuple[tuple[EnergyType, ...], tuple[int, int, int, 
     )
 
 
-def can_pay(hand: tuple[int, ...], c: int) -> bool:
-    """Whether ``payments(hand, c)`` lists any, without listing them."""
-    t = terms()[c]
+def can_pay(hand: tuple[int, ...], t: Terms) -> bool:
+    """Whether ``payments(hand, c)`` lists any for the card ``c`` of terms ``t``,
+    without listing them."""
     if t.suit == MATCHING:
         return max(hand) >= t.cards
     if t.suit != ANY:

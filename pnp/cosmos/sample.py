@@ -16,6 +16,7 @@ from pnp.cosmos.actions import (
     Choose,
     Complete,
     Discharge,
+    Keep,
     Move,
     PlaceNebula,
     Stop,
@@ -42,7 +43,7 @@ _NTH = tuple(tuple(j for j in range(8) if i >> j & 1) for i in range(256))  # an
 def pick_bit(mask: int, rng: random.Random) -> int:
     """A set bit of ``mask`` (not 0), each equally likely: the ``k``-th lowest for a
     ``k`` drawn as ``rng.randrange(mask.bit_count())`` draws it."""
-    n = mask.bit_count()  # below(rng, n), inline: a game picks about 175 bits
+    n = mask.bit_count()  # below(rng, n), inline: a game picks about 110 bits
     if not n:
         raise ValueError("no bit to pick")
     size = n.bit_length()
@@ -50,13 +51,18 @@ def pick_bit(mask: int, rng: random.Random) -> int:
     while k >= n:
         k = rng.getrandbits(size)
     shift = 0
-    while True:
-        low = mask & 255
-        if k < _POP[low]:
-            return _NTH[low][k] + shift
-        k -= _POP[low]
-        mask >>= 8
-        shift += 8
+    while True:  # 16 bits at a time, then the byte
+        chunk = mask & 0xFFFF
+        c = chunk.bit_count()
+        if k < c:
+            break
+        k -= c
+        mask >>= 16
+        shift += 16
+    low = chunk & 255
+    if k < _POP[low]:
+        return _NTH[low][k] + shift
+    return _NTH[chunk >> 8][k - _POP[low]] + shift + 8
 
 
 def random_action(s: State, rng: random.Random) -> Action:
@@ -73,16 +79,21 @@ def random_action(s: State, rng: random.Random) -> Action:
 
 def _answer(s: State, need: Need, rng: random.Random) -> Action:
     pb = prebuilt()
-    b = s.players[need.player].board
     k = need.kind
     if k == "card":
         slots = [slot for slot, c in enumerate(s.display) if c != NONE]
         if s.deck or s.discard:
             slots.append(DECK)
         return pb.take_card[slots[below(rng, len(slots))]]
+    b = s.players[need.player].board
+    if k == "place-nebula":
+        return pb.choose_nebula[pick_bit(b.empty_nebulae, rng)]
     if k == "nebula":
         sizes = [size for size in (0, 1, 2) if s.stacks[size]]
         return pb.take_nebula[sizes[below(rng, len(sizes))]]
+    if k == "keep":  # targets lists one Keep a card drawn, in the order drawn
+        c = need.cards[below(rng, len(need.cards))]
+        return Keep(cards()[c].id, tuple(cards()[o].id for o in need.cards if o != c))
     if need.optional and rng.random() < STOP:
         return pb.stop  # an 'up to' step is only due while it has a target
     if k == "gain-star":
@@ -101,9 +112,6 @@ def _answer(s: State, need: Need, rng: random.Random) -> Action:
         return pb.choose_star[pick_bit(b.nova if k == "unsupernova" else b.all_stars, rng)]
     if k in ("pay-proto", "pay-stable") or (k == "stabilize" and need.where == "chosen"):
         return pb.choose_life[pick_bit(b.stable if k == "pay-stable" else b.proto, rng)]
-    if k == "place-nebula":
-        free = empty_nebulae(b)
-        return pb.choose_nebula[free[below(rng, len(free))]]
     found = [a for a in targets(s, need) if not isinstance(a, Stop)]
     return found[below(rng, len(found))]
 
@@ -126,15 +134,15 @@ def _move_target(s: State, b: Board, need: Need, g: Geometry, rng: random.Random
             sources &= ~(1 << i)
     # star-or-nebula: any star to any empty star space, or an incomplete nebula
     empty = g.all_stars & ~b.all_stars
-    movable = [n for n, t in enumerate(b.tiles) if t != NONE and not b.done >> n & 1]
-    free = empty_nebulae(b)
+    movable = b.placed & ~b.done
+    free = b.empty_nebulae
     stars = b.all_stars if empty else 0
-    nebulae = len(movable) if free else 0
+    nebulae = movable.bit_count() if free else 0
     k = below(rng, stars.bit_count() + nebulae)
     if k < stars.bit_count():
         return Choose(g.star_ids[pick_bit(stars, rng)], to=g.star_ids[pick_bit(empty, rng)])
-    n = movable[below(rng, len(movable))]
-    return Choose(g.nebula_ids[n], to=g.nebula_ids[free[below(rng, len(free))]])
+    n = pick_bit(movable, rng)
+    return Choose(g.nebula_ids[n], to=g.nebula_ids[pick_bit(free, rng)])
 
 
 def _craft(s: State, rng: random.Random) -> Action:
@@ -162,11 +170,11 @@ def _craft(s: State, rng: random.Random) -> Action:
 
 def _place_nebula(s: State, rng: random.Random) -> Action | None:
     p = s.players[s.active]
-    free = empty_nebulae(p.board) if p.held_tiles else []
+    free = p.board.empty_nebulae if p.held_tiles else 0
     if not free:
         return None
     tile = nebula_tiles()[p.held_tiles[below(rng, len(p.held_tiles))]].id
-    return PlaceNebula(tile, geometry().nebula_ids[free[below(rng, len(free))]])
+    return PlaceNebula(tile, geometry().nebula_ids[pick_bit(free, rng)])
 
 
 def _place_star(s: State, rng: random.Random) -> Action | None:
@@ -314,7 +322,8 @@ def _gains(s: State) -> list[Action]:
 
 def usable(s: State, c: int) -> bool:
     """Whether power card ``c`` (in a slot) can be activated now, paid from the hand."""
-    if terms()[c].replaces_star or not can_pay(s.players[s.active].hand, c):
+    t = terms()[c]
+    if t.replaces_star or not can_pay(s.players[s.active].hand, t):
         return False
     return not craft.cannot(s, c)
 

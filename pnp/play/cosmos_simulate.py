@@ -17,6 +17,7 @@ from pnp.cosmos.actions import Action, Discharge, Use
 from pnp.cosmos.bots import BOTS, Bot
 from pnp.cosmos.game import Game
 from pnp.cosmos.game import play as play_action
+from pnp.cosmos.geometry import bits
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.setup import start
 from pnp.cosmos.state import NONE, OVER, cards
@@ -113,22 +114,23 @@ class Summary:
                 if points and points == best:
                     self.goal_first[result.goal] += 1
                     self.goal_first_won[result.goal] += i in won
+        used = self.used
         for action in played.actions:
             if type(action) is Use:
-                self.used[action.card] += 1
+                used[action.card] += 1
             elif type(action) is Discharge and action.power:
-                self.used[action.power] += 1
+                used[action.power] += 1
+        tiles = nebula_tiles()
         for i, p in enumerate(s.players):
             for c in p.slots:
                 if c != NONE:
                     self.held[cards()[c].id] += 1
                     self.held_won[cards()[c].id] += i in won
             b = p.board
-            for n, t in enumerate(b.tiles):
-                if t != NONE:
-                    size = nebula_tiles()[t].size
-                    self.placed[size] += 1
-                    self.completed[size] += b.done >> n & 1
+            for n in bits(b.placed):
+                size = tiles[b.tiles[n]].size
+                self.placed[size] += 1
+                self.completed[size] += b.done >> n & 1
             self.advanced.update(v for _, v in b.advanced)
         self.ran_out.update(played.ran_out)
         for size in (1, 2, 3):
