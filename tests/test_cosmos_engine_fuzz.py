@@ -1,6 +1,6 @@
 """Any action at any point of a Cosmos game is played or refused with a rule id, never a
 crash; an action the engine accepts is one ``legal()`` lists (a Keep's or a Discard's
-order aside)."""
+order aside); a refused action leaves the state as it was."""
 
 from __future__ import annotations
 
@@ -33,12 +33,14 @@ from pnp.cosmos.actions import (
     TakeNebula,
     Use,
 )
-from pnp.cosmos.game import Game
+from pnp.cosmos.game import Game, play
+from pnp.cosmos.game import legal as legal_actions
 from pnp.cosmos.geometry import geometry
 from pnp.cosmos.model import EnergyType, Star
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.rules import RuleError
-from pnp.cosmos.state import cards
+from pnp.cosmos.setup import start
+from pnp.cosmos.state import OVER, cards
 
 
 def junk(r: random.Random) -> Action:
@@ -98,3 +100,26 @@ def test_any_action_is_played_or_refused_with_a_rule(seed: int) -> None:
                 assert action in legal or isinstance(action, (Keep, Discard)), action
         g = g.apply(r.choice(legal))
     assert refused > 100
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_refused_action_leaves_the_state_as_it_was(seed: int) -> None:
+    """``play`` changes a state in place: a refused action must change nothing, so a
+    session can go on from it. Actions come from junk and from the legal ones of the
+    positions before (near misses that get past the first checks)."""
+    r = random.Random(seed)
+    s = start(("A", "B", "C"), seed)
+    recent: list[Action] = []
+    refused = 0
+    while s.phase is not OVER:
+        legal = legal_actions(s)
+        for action in [junk(r) for _ in range(3)] + r.sample(recent, min(4, len(recent))):
+            before, t = s.copy(), s.copy()
+            try:
+                play(t, action)
+            except RuleError:
+                refused += 1
+                assert t == before and t.fields() == s.fields(), action
+        recent = (recent + legal)[-40:]
+        play(s, r.choice(legal))
+    assert refused > 200
