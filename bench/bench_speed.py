@@ -31,6 +31,8 @@ CASES = [  # (case, label, share of --games)
     ("starcharts-greedy-orion-10-obstacles", "Star Charts 4p 10×10, greedy", 0.1),
     ("astra-random", "Astra 3p, random", 0.5),
     ("astra-greedy", "Astra 3p, greedy", 0.02),
+    ("cosmos-random", "Crafting the Cosmos 3p, random", 0.5),
+    ("cosmos-greedy", "Crafting the Cosmos 3p, greedy", 0.05),
 ]
 EXAMPLES = ROOT / "docs" / "examples"
 

@@ -3,7 +3,7 @@
     python bench/speed_worker.py CASE GAMES REPEATS JOBS
 
 prints the best games per second of REPEATS runs of GAMES games on JOBS processes.
-CASE is GAME-BOT[-CHART]: starcharts-random-lyra-8, astra-greedy, ...
+CASE is GAME-BOT[-CHART]: starcharts-random-lyra-8, astra-greedy, cosmos-random, ...
 """
 
 from __future__ import annotations
@@ -19,6 +19,10 @@ def runner(case: str, jobs: int) -> Callable[[int, int], object]:
         from pnp.play.astra_simulate import simulate as astra
 
         return lambda games, seed: astra(3, games, seed, bot, jobs=jobs)
+    if game == "cosmos":
+        from pnp.play.cosmos_simulate import simulate as cosmos
+
+        return lambda games, seed: cosmos(3, games, seed, bot, jobs=jobs)
     from pnp.play.starcharts_simulate import simulate as starcharts
     from pnp.starcharts.chart import load_chart
 

@@ -5,8 +5,10 @@ a device or a link (a link is written through, to its target)."""
 from __future__ import annotations
 
 import os
+import signal
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from pnp.errors import PnpError
@@ -117,26 +119,43 @@ def write_bytes(path: Path, data: bytes, update: bool = False) -> None:
     if problem is not None and not (update and _read_by_this_run(path)):
         raise problem
     dest = target(path)
+    with _interrupt_after():
+        try:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = _unnamed(dest)
+        except OSError as exc:
+            raise OutputError(f"cannot write {path}: {_reason(exc, dest.parent)}") from None
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fchmod(handle.fileno(), 0o644)
+                os.fsync(handle.fileno())
+                if tmp is None:
+                    tmp = _name(handle.fileno(), dest)
+            os.replace(tmp, dest)
+            tmp = None
+        except OSError as exc:
+            raise OutputError(f"cannot write {path}: {_reason(exc, dest)}") from None
+        finally:
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
+
+
+@contextmanager
+def _interrupt_after() -> Iterator[None]:
+    """Ctrl-C waits until the file is in place (or its temporary file gone): a
+    KeyboardInterrupt between naming the temporary file and keeping its name in ``tmp``
+    would leave it behind. SIGINT is blocked for the thread meanwhile (a write takes
+    milliseconds) and delivered as soon as it is unblocked. Windows has no signal masks."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = _unnamed(dest)
-    except OSError as exc:
-        raise OutputError(f"cannot write {path}: {_reason(exc, dest.parent)}") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fchmod(handle.fileno(), 0o644)
-            os.fsync(handle.fileno())
-            if tmp is None:
-                tmp = _name(handle.fileno(), dest)
-        os.replace(tmp, dest)
-        tmp = None
-    except OSError as exc:
-        raise OutputError(f"cannot write {path}: {_reason(exc, dest)}") from None
+        yield
     finally:
-        if tmp is not None:
-            Path(tmp).unlink(missing_ok=True)
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _unnamed(dest: Path) -> tuple[int, str | None]:
