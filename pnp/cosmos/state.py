@@ -53,28 +53,31 @@ _SOURCES = {name: i for i, name in enumerate(Points._fields)}
 NO_POINTS = Points()
 
 
-def _replaced(value: Any, changes: dict[str, Any]) -> Any:
+def _replaced(value: Any, fields: tuple[str, ...], changes: dict[str, Any]) -> Any:
     for name, new in changes.items():
-        if name not in value.__slots__:
+        if name not in fields:
             raise ValueError(f"Got unexpected field names: {list(changes)!r}")
         setattr(value, name, new)
     return value
 
 
+_PLAYER_FIELDS = (
+    "board",
+    "discharges",
+    "hand",
+    "held_life",
+    "held_stars",
+    "held_tiles",
+    "level",
+    "points",
+    "sliders",
+    "slots",
+    "waiting",
+)
+
+
 class Player:
-    __slots__ = (
-        "board",
-        "discharges",
-        "hand",
-        "held_life",
-        "held_stars",
-        "held_tiles",
-        "level",
-        "points",
-        "sliders",
-        "slots",
-        "waiting",
-    )
+    __slots__ = _PLAYER_FIELDS
 
     def __init__(
         self,
@@ -127,12 +130,12 @@ class Player:
 
     def replace(self, **changes: Any) -> Player:
         """A copy with ``changes`` (for setting up positions; steps assign fields)."""
-        out: Player = _replaced(self.copy(), changes)
+        out: Player = _replaced(self.copy(), _PLAYER_FIELDS, changes)
         return out
 
     def fields(self) -> tuple[Any, ...]:
         """Every field's value."""
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return tuple(getattr(self, name) for name in _PLAYER_FIELDS)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Player) and self.fields() == other.fields()
@@ -161,35 +164,38 @@ class GoalResult(NamedTuple):
     points: tuple[int, ...]
 
 
+_STATE_FIELDS = (
+    "active",
+    "crystals",
+    "dark",
+    "deck",
+    "discard",
+    "display",
+    "first",
+    "goal_deck",
+    "last",
+    "life_stack",
+    "moves",
+    "names",
+    "needs",
+    "own_moved",
+    "phase",
+    "players",
+    "power_decks",
+    "round",
+    "scored",
+    "seed",
+    "shuffles",
+    "stacks",
+    "supply_life",
+    "supply_stars",
+    "tokens",
+    "track",
+)
+
+
 class State:
-    __slots__ = (
-        "active",
-        "crystals",
-        "dark",
-        "deck",
-        "discard",
-        "display",
-        "first",
-        "goal_deck",
-        "last",
-        "life_stack",
-        "moves",
-        "names",
-        "needs",
-        "own_moved",
-        "phase",
-        "players",
-        "power_decks",
-        "round",
-        "scored",
-        "seed",
-        "shuffles",
-        "stacks",
-        "supply_life",
-        "supply_stars",
-        "tokens",
-        "track",
-    )
+    __slots__ = _STATE_FIELDS
 
     def __init__(
         self,
@@ -285,7 +291,7 @@ class State:
 
     def replace(self, **changes: Any) -> State:
         """A copy with ``changes`` (for setting up positions; steps assign fields)."""
-        out: State = _replaced(self.copy(), changes)
+        out: State = _replaced(self.copy(), _STATE_FIELDS, changes)
         return out
 
     def with_player(self, p: Player, i: int | None = None) -> State:
@@ -295,7 +301,7 @@ class State:
 
     def fields(self) -> tuple[Any, ...]:
         """Every field's value (the seats compare by theirs)."""
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return tuple(getattr(self, name) for name in _STATE_FIELDS)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.fields() == other.fields()
