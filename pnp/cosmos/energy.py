@@ -24,9 +24,10 @@ def destination(s: State, control: int) -> int:
     """The next control clockwise from ``control`` with room for a token (full ones are
     skipped; seed "Shift Energy")."""
     cap = main_board().capacity
+    dark, tokens = s.dark, s.tokens
     for k in (1, 2, 3):
         c = (control + k) % 4
-        if s.tokens_at(c) < cap:
+        if dark[c] + tokens.count(c) < cap:
             return c
     return control
 

@@ -118,10 +118,11 @@ def play(s: State, action: Action) -> None:
         return
     elif phase is SHIFT and type(action) is Collect:
         energy.collect(s)
-    elif phase is CRAFT and type(action) in _CRAFT_STEPS:
-        _CRAFT_STEPS[type(action)](s, action)
     elif phase is CRAFT:
-        raise RuleError("cosmos.turn.decision", f"{action} is not a craft decision")
+        step = _CRAFT_STEPS.get(type(action))
+        if step is None:
+            raise RuleError("cosmos.turn.decision", f"{action} is not a craft decision")
+        step(s, action)
     else:
         raise RuleError("cosmos.turn.decision", f"{action} is not a {phase.value} decision")
     settle(s)
