@@ -86,4 +86,3 @@ class Board(NamedTuple):
         values = list(self)
         values[1] = nova
         return tuple.__new__(Board, values)
-
