@@ -34,6 +34,7 @@ CASES = [  # (case, label, share of --games)
     ("cosmos-random", "Crafting the Cosmos 3p, random", 0.5),
     ("cosmos-greedy", "Crafting the Cosmos 3p, greedy", 0.05),
 ]
+JOBS_CASES = ("starcharts-greedy-orion-10-obstacles", "astra-greedy", "cosmos-greedy")
 EXAMPLES = ROOT / "docs" / "examples"
 
 
@@ -100,7 +101,7 @@ def main() -> None:
         fast = rate(compiled, case, games, args.repeats, 1, False)
         print(f"{label:48} {pure:8.1f} {fast:9.1f} {fast / pure:5.2f}")
     print(f"{'games/s, pure, --jobs 1 vs --jobs ' + str(cores):48} {'1':>8} {cores:>9}")
-    for case, label, share in (CASES[3], CASES[5]):
+    for case, label, share in (c for c in CASES if c[0] in JOBS_CASES):
         games = max(20 * cores, int(args.games * share * 4))  # enough to pay for the start
         one = rate(sys.executable, case, games, args.repeats, 1, True)
         all_ = rate(sys.executable, case, games, args.repeats, cores, True)
