@@ -48,9 +48,14 @@ def _metrics(font: Font) -> _Metrics:
 
 
 def text_width(text: str, size: float, font: Font = Font.REGULAR) -> float:
+    return _units(text, font) * size / _metrics(font).units_per_em
+
+
+@cache  # layouts measure the same words many times over (line breaking, fitting, clipping)
+def _units(text: str, font: Font) -> int:
     m = _metrics(font)
-    units = sum(m.advances.get(ord(ch), m.fallback) for ch in text)
-    return units * size / m.units_per_em
+    get, fallback = m.advances.get, m.fallback
+    return sum([get(ord(ch), fallback) for ch in text])
 
 
 def ascent(size: float, font: Font = Font.REGULAR) -> float:
