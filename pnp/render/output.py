@@ -22,11 +22,12 @@ class PreflightError(PnpError):
 def check(doc: Document) -> None:
     from pnp.render.preflight import preflight
 
-    problems = [
-        f"{doc.title}, page {n}: {message}"
-        for n, page in enumerate(doc.pages, 1)
-        for message in preflight(page)
-    ]
+    found: dict[int, list[str]] = {}  # a page the document repeats is checked once
+    problems = []
+    for n, page in enumerate(doc.pages, 1):
+        if id(page) not in found:
+            found[id(page)] = preflight(page)
+        problems += [f"{doc.title}, page {n}: {message}" for message in found[id(page)]]
     if problems:
         raise PreflightError("\n".join(problems))
 
