@@ -131,6 +131,8 @@ OUTSIDE = [
     Text(EDGE.right - 20, mm(100), "Wide text", 12),
     Text(mm(100), EDGE.top - 20, "Turned text", 12, angle=90),
     Text(mm(100), EDGE.top - 10, "Leaning text", 12, anchor=Anchor.MIDDLE, angle=30),
+    Text(EDGE.x - 1, mm(100), "", 12),
+    Poly(((EDGE.x, mm(60)), (mm(20), mm(60)), (EDGE.x, mm(40)), (mm(20), mm(40))), True),
 ]
 
 
@@ -145,6 +147,13 @@ _near_edge = st.one_of(st.floats(EDGE.x - 2, EDGE.x + 2), st.floats(EDGE.right -
 _near_top = st.one_of(st.floats(EDGE.y - 2, EDGE.y + 2), st.floats(EDGE.top - 2, EDGE.top + 2))
 _points = st.lists(st.tuples(_near_edge, _near_top), min_size=3, max_size=6).map(tuple)
 _strokes = st.one_of(st.none(), st.builds(Stroke, width=st.sampled_from([0.0, 0.25, 1.0, 3.0])))
+_bowties = st.builds(  # crossed: no area of its own, but a stroke's
+    lambda x1, y1, x2, y2: ((x1, y1), (x2, y1), (x1, y2), (x2, y2)),
+    _near_edge,
+    _near_top,
+    _near_edge,
+    _near_top,
+)
 _items = st.one_of(
     st.builds(
         Line, _near_edge, _near_top, _near_edge, _near_top, st.builds(Stroke, width=st.floats(0, 3))
@@ -158,6 +167,7 @@ _items = st.one_of(
     ),
     st.builds(Circle, _near_edge, _near_top, st.floats(0, 4), _strokes, st.just(INK)),
     st.builds(Poly, _points, st.booleans(), _strokes, st.just(INK)),
+    st.builds(Poly, _bowties, st.just(True), _strokes),
     st.builds(
         Text,
         _near_edge,

@@ -99,10 +99,11 @@ def _has_area(item: Item) -> bool:
     if isinstance(item, Circle):
         return item.r > _THIN
     if isinstance(item, Poly):
+        stroked = half > _THIN and any(math.dist(a, b) > _THIN for a, b in pairwise(item.points))
         if item.closed:
-            return len(item.points) >= 3 and abs(_shoelace(item.points)) > _THIN
-        return half > _THIN and any(math.dist(a, b) > _THIN for a, b in pairwise(item.points))
-    return text_width(item.text, item.size, item.font) > _THIN
+            return len(item.points) >= 3 and (stroked or abs(_shoelace(item.points)) > _THIN)
+        return stroked
+    return True  # a box, if only the height of a line (an empty text's)
 
 
 def _solid(b: Box) -> bool:
