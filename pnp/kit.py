@@ -145,14 +145,15 @@ class Laid(NamedTuple):
     """A document laid out, as the kit plans its files."""
 
     pages: int
+    size: int  # the items it draws: how long it takes to render, roughly
 
 
 class Workshop(Generic[R]):
     """Documents laid out, then rendered, on ``jobs`` forked processes (in this one if
     one is asked for or the system cannot fork). ``laid`` lays every document out, so
     that the caller plans and checks its files before anything is rendered; ``made`` then
-    renders them, each in the process that laid it out, and a process that has none of
-    its own left lays out and renders another's. Results come in order.
+    renders them, each in the process that laid it out, the largest first, and a process
+    that has none of its own left lays out and renders another's. Results come in order.
     What fails in a process (or a process that dies) is done again in this one, where
     the error is raised, in order. Ctrl-C reaches the processes too (the terminal
     signals the whole process group): they ignore it, and this process, stopped by it,
@@ -231,12 +232,11 @@ class Workshop(Generic[R]):
         return n in self.owner or any(w.busy == n for w in self.workers)
 
     def _next(self, worker: _Worker) -> None:
-        """Give a process the first document left of its own (this process writes them
-        in order as they come), else the last of another's."""
+        """Give a process the largest document left of its own, else of another's."""
         if worker not in self.workers:  # it has died
             return
-        mine = [n for n, w in self.owner.items() if w is worker]
-        n = min(mine) if mine else max(self.owner, default=None)
+        left = [n for n, w in self.owner.items() if w is worker] or list(self.owner)
+        n = max(left, key=lambda k: self.owner[k].laid[k].size) if left else None
         if n is not None:
             del self.owner[n]
         worker.order("render", n)
@@ -263,7 +263,7 @@ class Workshop(Generic[R]):
 
 
 def _laid(doc: Document) -> Laid:
-    return Laid(len(doc.pages))
+    return Laid(len(doc.pages), sum(len(page.items) for page in doc.pages))
 
 
 class _Worker:

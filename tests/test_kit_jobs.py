@@ -14,7 +14,7 @@ import pytest
 
 from pnp.draw.shapes import Document, Page
 from pnp.geometry import Box
-from pnp.kit import Laid, Workshop
+from pnp.kit import Workshop
 from tests.conftest import Run
 
 JOBS = [1, 2, 3]
@@ -47,7 +47,7 @@ def _in_a_worker() -> bool:
 @pytest.mark.parametrize("jobs", JOBS)
 def test_documents_come_in_order_for_any_number_of_processes(jobs: int) -> None:
     with Workshop(_builds(20), _title, jobs) as shop:
-        assert shop.laid() == [Laid(n % 3 + 1) for n in range(20)]
+        assert [laid.pages for laid in shop.laid()] == [n % 3 + 1 for n in range(20)]
         assert list(shop.made()) == [f"d{n}" for n in range(20)]
     assert multiprocessing.active_children() == []
 
