@@ -7,6 +7,7 @@ import hashlib
 import io
 import os
 import re
+import struct
 from functools import cache
 from typing import Any
 
@@ -71,22 +72,49 @@ LICENCE_NOTE = (
 
 def embedded_font(font: Font) -> bytes:
     """The font file ReportLab subsets: the shipped one, its glyphs and metrics as they
-    are, with a `name` table holding only names and notices."""
-    from fontTools.ttLib import TTFont
+    are, with a `name` table holding only names and notices. ReportLab reads the tables
+    the table directory points to, and a subset copies the `name` table it finds, so the
+    new one is added at the end and the directory pointed at it (the shipped one stays,
+    unread, and the file's own checksum, which ReportLab does not check, is left)."""
+    data = bytearray(font.path.read_bytes())
+    count = struct.unpack_from(">H", data, 4)[0]
+    entry = next(at for at in range(12, 12 + 16 * count, 16) if data[at : at + 4] == b"name")
+    offset, length = struct.unpack_from(">LL", data, entry + 8)
+    names = _name_table(bytes(data[offset : offset + length]))
+    data += bytes(-len(data) % 4)
+    struct.pack_into(">LLL", data, entry + 4, _checksum(names), len(data), len(names))
+    return bytes(data + names)
 
-    tt = TTFont(str(font.path), recalcTimestamp=False, recalcBBoxes=False)
-    table = tt["name"]
-    table.names = [
-        record
-        for record in table.names
-        if record.nameID in _KEPT_NAMES
-        and (record.platformID, record.platEncID, record.langID) == _WINDOWS_ENGLISH
+
+def _name_table(table: bytes) -> bytes:
+    """The `name` table keeping the Windows English records of ``_KEPT_NAMES``, with the
+    trademark notice and the licence note, compiled as fontTools compiles one: format 0,
+    the records in order, each distinct string stored once."""
+    count, strings = struct.unpack_from(">HH", table, 2)
+    records = []
+    for at in range(6, 6 + 12 * count, 12):
+        *ids, size, start = struct.unpack_from(">6H", table, at)
+        if ids[3] in _KEPT_NAMES and tuple(ids[:3]) == _WINDOWS_ENGLISH:
+            records.append((*ids, table[strings + start : strings + start + size]))
+    records += [
+        (*_WINDOWS_ENGLISH, TRADEMARK_NAME, TRADEMARK.encode("utf-16-be")),
+        (*_WINDOWS_ENGLISH, LICENCE_NAME, LICENCE_NOTE.encode("utf-16-be")),
     ]
-    table.setName(TRADEMARK, TRADEMARK_NAME, *_WINDOWS_ENGLISH)
-    table.setName(LICENCE_NOTE, LICENCE_NAME, *_WINDOWS_ENGLISH)
-    out = io.BytesIO()
-    tt.save(out)
-    return out.getvalue()
+    records.sort()
+    heads, stored = [], b""
+    where: dict[bytes, int] = {}
+    for *ids, string in records:
+        if string not in where:
+            where[string] = len(stored)
+            stored += string
+        heads.append(struct.pack(">6H", *ids, len(string), where[string]))
+    return struct.pack(">HHH", 0, len(records), 6 + 12 * len(records)) + b"".join(heads) + stored
+
+
+def _checksum(table: bytes) -> int:
+    padded = table + bytes(-len(table) % 4)
+    words: tuple[int, ...] = struct.unpack(f">{len(padded) // 4}L", padded)
+    return sum(words) & 0xFFFFFFFF
 
 
 @cache
