@@ -168,8 +168,9 @@ def render_pdf(doc: Document) -> bytes:
         edge = "DuplexFlipLongEdge" if doc.duplex is Flip.LONG else "DuplexFlipShortEdge"
         canvas.setViewerPreference("Duplex", edge)
     form = Form(canvas)
+    drawn: dict[int, list[str]] = {}
     for page in doc.pages:
-        _page(canvas, page, form)
+        _page(canvas, page, form, drawn)
     form.finish()
     canvas.save()
     return out.getvalue()
@@ -186,17 +187,25 @@ def _corners(box: Box, page: Page) -> tuple[float, float, float, float]:
     )
 
 
-def _page(canvas: Any, page: Page, form: Form) -> None:
+def _page(canvas: Any, page: Page, form: Form, drawn: dict[int, list[str]]) -> None:
+    """Draw a page. A page the document repeats (a sheet of the same card backs) is
+    drawn once: its operators, which a page starts without, are copied after that (the
+    glyphs its text uses have their codes in the document's fonts by then)."""
     canvas.setPageSize((page.width, page.height))
     canvas.setTrimBox(_corners(page.trim or page.media, page))
     canvas.setBleedBox(_corners(page.bleed, page) if page.bleed else None)
-    canvas.setLineJoin(_JOIN_ROUND)
-    if page.scale != 1.0:
-        canvas.translate(page.width / 2, page.height / 2)
-        canvas.scale(page.scale, page.scale)
-        canvas.translate(-page.width / 2, -page.height / 2)
-    for item in page.items:
-        _item(canvas, item)
+    if id(page) in drawn:
+        canvas._code += drawn[id(page)]
+    else:
+        canvas.setLineJoin(_JOIN_ROUND)
+        if page.scale != 1.0:
+            canvas.translate(page.width / 2, page.height / 2)
+            canvas.scale(page.scale, page.scale)
+            canvas.translate(-page.width / 2, -page.height / 2)
+        for item in page.items:
+            _item(canvas, item)
+        if not page.fields:
+            drawn[id(page)] = list(canvas._code)
     for field in page.fields:
         form.add(field, _corners(field.box, page), page.scale)
     canvas.showPage()
