@@ -153,18 +153,23 @@ class Workshop(Generic[R]):
     one is asked for or the system cannot fork). ``laid`` lays every document out, so
     that the caller plans and checks its files before anything is rendered; ``made`` then
     renders them, each in the process that laid it out, the largest first, and a process
-    that has none of its own left lays out and renders another's. Results come in order.
+    that has none of its own left lays out and renders another's; ``ready`` readies a
+    process to render while it waits between the two. Results come in order.
     What fails in a process (or a process that dies) is done again in this one, where
     the error is raised, in order. Ctrl-C reaches the processes too (the terminal
     signals the whole process group): they ignore it, and this process, stopped by it,
     ends them at once as it leaves the ``with`` block."""
 
     def __init__(
-        self, builds: Sequence[Callable[[], Document]], render: Callable[[Document], R], jobs: int
+        self,
+        builds: Sequence[Callable[[], Document]],
+        render: Callable[[Document], R],
+        jobs: int,
+        ready: Callable[[], object] = lambda: None,
     ) -> None:
         import multiprocessing
 
-        self.builds, self.render = builds, render
+        self.builds, self.render, self.ready = builds, render, ready
         forks = "fork" in multiprocessing.get_all_start_methods()
         self.jobs = min(jobs, len(builds)) if forks else 1
         self.workers: list[_Worker] = []
@@ -180,7 +185,7 @@ class Workshop(Generic[R]):
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             try:
                 for _ in range(self.jobs):
-                    self.workers.append(_Worker(self.builds, self.render))
+                    self.workers.append(_Worker(self.builds, self.render, self.ready))
             finally:
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         except BaseException:
@@ -271,7 +276,10 @@ class _Worker:
     each one it has laid out until it renders it."""
 
     def __init__(
-        self, builds: Sequence[Callable[[], Document]], render: Callable[[Document], Any]
+        self,
+        builds: Sequence[Callable[[], Document]],
+        render: Callable[[Document], Any],
+        ready: Callable[[], object],
     ) -> None:
         import multiprocessing
 
@@ -279,7 +287,7 @@ class _Worker:
         self.conn, theirs = context.Pipe()
         # forked: the builds and the renderer are not pickled, only orders and results
         self.process = context.Process(
-            target=_work, args=(theirs, os.getpid(), builds, render), daemon=True
+            target=_work, args=(theirs, os.getpid(), builds, render, ready), daemon=True
         )
         self.process.start()
         theirs.close()
@@ -313,6 +321,7 @@ def _work(
     parent: int,
     builds: Sequence[Callable[[], Document]],
     render: Callable[[Document], Any],
+    ready: Callable[[], object],
 ) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
@@ -324,7 +333,12 @@ def _work(
         if os.getppid() != parent:  # it died before the line above
             os._exit(1)
     docs: dict[int, Document] = {}
+    waiting = True  # to render: made ready the first time it has nothing else to do
     while True:
+        if waiting and docs and not conn.poll():
+            waiting = False
+            with contextlib.suppress(Exception):  # else rendering says what is wrong
+                ready()
         try:
             what, n = conn.recv()
         except EOFError:  # the parent has gone

@@ -117,7 +117,8 @@ def kit(
     sections = _sections(games, settings)
     builds = [partial(_document, job, settings) for s in sections for job in s.jobs]
     render = partial(_made, fmt, dpi if png is not None else None, gallery)
-    with Workshop(builds, render, jobs) as shop:
+    ready = partial(_ready, fmt, png is not None or gallery)
+    with Workshop(builds, render, jobs, ready) as shop:
         parts = _plan(sections, shop.laid(), out_dir, fmt)
         planned = [entry for part in parts for entry in part.planned]
         _check_outputs(planned, out_dir, png, gallery)
@@ -259,6 +260,18 @@ class Made(NamedTuple):
     files: Sequence[bytes]  # each of its paths'
     images: Sequence[bytes] = ()  # --png's, a page each
     thumbnail: bytes | None = None  # --gallery's
+
+
+def _ready(fmt: str, images: bool) -> None:
+    """Load the renderers the kit writes with, and their fonts (images come from PDFs)."""
+    if fmt == "pdf" or images:
+        from pnp.render.pdf import register_fonts
+
+        register_fonts()
+    if fmt == "svg":
+        from pnp.render.svg import load_fonts
+
+        load_fonts()
 
 
 def _made(fmt: str, dpi: int | None, gallery: bool, doc: Document) -> Made:

@@ -118,7 +118,8 @@ def _checksum(table: bytes) -> int:
 
 
 @cache
-def _register_fonts() -> None:
+def register_fonts() -> None:
+    """Load ReportLab and give it the fonts, once a process."""
     from reportlab.pdfbase import pdfmetrics, ttfonts
 
     class TaggedTTFont(ttfonts.TTFont):  # type: ignore[misc]
@@ -147,7 +148,7 @@ def render_pdf(doc: Document) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
     _check_source_date_epoch()
-    _register_fonts()
+    register_fonts()
     out = io.BytesIO()
     first = doc.pages[0]
     # The initial font goes into every page's preamble; ours keeps Helvetica (a
