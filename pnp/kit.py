@@ -197,11 +197,13 @@ class Workshop(Generic[R]):
         for worker in self.workers:
             worker.end()
 
-    def laid(self) -> list[Laid]:
-        """Every document laid out; the first that fails (in order) raises its error."""
+    def laid(self, meanwhile: Callable[[], object] = lambda: None) -> list[Laid]:
+        """Every document laid out; the first that fails (in order) raises its error.
+        This process does ``meanwhile`` while the others lay out."""
         todo = iter(range(len(self.builds)))
         for worker in self.workers:
             worker.order("lay", next(todo, None))
+        meanwhile()
         for worker, (_, n, laid) in self._replies():
             if laid is not None:
                 self.owner[n] = worker

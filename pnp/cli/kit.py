@@ -105,7 +105,7 @@ def kit(
     game. Card and printer options apply to the cards (the duplex files use your flip
     and back offset)."""
     from pnp import atomic
-    from pnp.kit import KitSettings, Workshop
+    from pnp.kit import KitSettings, Laid, Workshop
 
     games = [g for g in GAMES if game in ("all", g.id)]
     if not any(lang in g.languages for g in games):
@@ -118,8 +118,11 @@ def kit(
     builds = [partial(_document, job, settings) for s in sections for job in s.jobs]
     render = partial(_made, fmt, dpi if png is not None else None, gallery)
     ready = partial(_ready, fmt, png is not None or gallery)
+    # The notes read game data (cards, the galaxy) to count things: planned ahead with a
+    # page a document while the processes lay out, that data is loaded when they are done.
+    ahead = partial(_plan, sections, [Laid(1, 0)] * len(builds), out_dir, fmt)
     with Workshop(builds, render, jobs, ready) as shop:
-        parts = _plan(sections, shop.laid(), out_dir, fmt)
+        parts = _plan(sections, shop.laid(ahead), out_dir, fmt)
         planned = [entry for part in parts for entry in part.planned]
         _check_outputs(planned, out_dir, png, gallery)
         atomic.make_folder(out_dir)
