@@ -80,8 +80,8 @@ if TYPE_CHECKING:
     "--jobs",
     type=click.IntRange(1, MAX_JOBS),
     callback=lambda ctx, param, value: _cores() if value is None else value,
-    help="Processes to render the kit on (default: the machine's cores); the files are "
-    "the same for any number.",
+    help="Processes to lay out and render the kit on (default: the machine's cores); the "
+    "files are the same for any number.",
 )
 @CARD_SIZE
 @BLEED
