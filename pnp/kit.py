@@ -5,6 +5,7 @@ Which games exist is the registry's business (``pnp.games``); this module knows 
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import sys
@@ -167,11 +168,8 @@ class Workshop(Generic[R]):
         jobs: int,
         ready: Callable[[], object] = lambda: None,
     ) -> None:
-        import multiprocessing
-
         self.builds, self.render, self.ready = builds, render, ready
-        forks = "fork" in multiprocessing.get_all_start_methods()
-        self.jobs = min(jobs, len(builds)) if forks else 1
+        self.jobs = min(jobs, len(builds)) if hasattr(os, "fork") else 1
         self.workers: list[_Worker] = []
         self.docs: dict[int, Document] = {}  # laid out in this process
         self.owner: dict[int, _Worker] = {}  # where each other one was, till it is rendered
@@ -334,6 +332,7 @@ def _work(
         ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() != parent:  # it died before the line above
             os._exit(1)
+    gc.disable()  # a process of one run: what cycles hold is freed when it ends
     docs: dict[int, Document] = {}
     waiting = True  # to render: made ready the first time it has nothing else to do
     while True:
