@@ -48,6 +48,9 @@ How a card is made, in order:
    the overrides. Each element gets 12 cards; the script checks the spec's balance.
 9. **Fame** (Final Scoring): 1, or 2 on cards of 10 or more stars.
 10. **Boons**: see ``boons``.
+
+The cards' figures, as printed on every card size, are laid out from this file by
+``scripts/derive_astra_figures.py`` (``data/astra/figures.json``): run it after this one.
 """
 
 from __future__ import annotations
@@ -549,7 +552,7 @@ def main() -> None:
         sys.exit(0 if same else 1)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")
-    print(f"wrote {args.out}")
+    print(f"wrote {args.out}; now lay the figures out: python scripts/derive_astra_figures.py")
 
 
 if __name__ == "__main__":

@@ -204,9 +204,10 @@ import sys
 from pnp.starcharts.chart import parse_chart
 text = {SPEC_EXAMPLE!r}
 parse_chart(text, "a.txt")
-print("fontTools" in sys.modules)
+print("pnp.draw.fonts" in sys.modules)
 parse_chart(text.replace("Lyra", "Λύρα"), "b.txt")
-print("fontTools" in sys.modules)
+from pnp.draw.fonts import _metrics
+print(_metrics.cache_info().currsize > 0)
 """
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from functools import cache
 from itertools import pairwise
 
@@ -211,6 +212,18 @@ def test_duplex_interleaves_a_back_page_after_each_front_page() -> None:
 def test_same_document_gives_identical_bytes() -> None:
     doc = sheets_document([load_chart("cygnus-10-obstacles")], A4)
     assert render_pdf(doc) == render_pdf(doc)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.004])
+def test_a_page_a_document_repeats_is_drawn_as_the_first_time(scale: float) -> None:
+    """The renderer draws a repeated page (the same page object) once and copies its
+    operators: the same bytes as drawing equal pages of their own."""
+    sheet = sheets_document([load_chart("lyra-8")], A4).pages[0]
+    aid = aid_document(A4).pages[0]
+    repeated = Document("t", (sheet, aid, sheet, sheet, aid)).scaled(scale)
+    fresh = Document("t", tuple(replace(p) for p in repeated.pages))
+    assert len({id(p) for p in fresh.pages}) == 5 and len({id(p) for p in repeated.pages}) == 2
+    assert render_pdf(repeated) == render_pdf(fresh)
 
 
 def test_separate_processes_give_identical_bytes(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -17,7 +17,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from pnp.astra.text import Lang
-from pnp.draw.fonts import Font, text_width
+from pnp.draw.fonts import Font, _metrics, text_width
 from pnp.draw.shapes import Document, Page, Text
 from pnp.geometry import Box
 from pnp.kit import credits_text
@@ -27,8 +27,10 @@ from pnp.paper import A4
 from pnp.paths import FONT_DIR
 from pnp.render.pdf import (
     LICENCE_NAME,
+    LICENCE_NOTE,
     TRADEMARK,
     TRADEMARK_NAME,
+    embedded_font,
     render_pdf,
     subset_tag,
 )
@@ -148,6 +150,18 @@ def test_glyph_outlines_and_widths_are_the_shipped_fonts(kind: str) -> None:
             assert widths[code] == pytest.approx(text_width(char, 1000, font), abs=1e-3)
 
 
+@pytest.mark.parametrize("font", Font)
+def test_the_layouts_measure_with_the_fonts_own_metrics(font: Font) -> None:
+    """pnp.draw.fonts reads the font's tables itself: what fontTools reads there."""
+    shipped, metrics = _shipped(font), _metrics(font)
+    hmtx = shipped["hmtx"].metrics
+    assert metrics.advances == {c: hmtx[name][0] for c, name in shipped.getBestCmap().items()}
+    assert list(metrics.advances) == list(shipped.getBestCmap())
+    assert metrics.units_per_em == shipped["head"].unitsPerEm
+    assert (metrics.ascent, metrics.descent) == (shipped["hhea"].ascent, shipped["hhea"].descent)
+    assert metrics.fallback == hmtx[".notdef"][0]
+
+
 @pytest.mark.parametrize("kind", DOCUMENTS)
 def test_text_reads_back_as_drawn(kind: str) -> None:
     doc, data = _rendered(kind)
@@ -188,6 +202,26 @@ def test_the_name_table_keeps_the_notices_and_names_and_drops_the_licence_text(
     # "... only if the fonts are renamed to names not containing" these words.
     for name in (names[n] for n in (1, 3, 4, 6)):
         assert not re.search(r"Bitstream|Vera|Arev|Tavmjong", name), name
+
+
+@pytest.mark.parametrize("font", Font)
+def test_the_font_reportlab_subsets_is_the_shipped_one_with_our_name_table(font: Font) -> None:
+    """Every table as shipped (a subset copies their contents), but the `name` table,
+    which is the one fontTools compiles from the records kept and the notices added."""
+    shipped, embedded = _shipped(font), TTFont(io.BytesIO(embedded_font(font)))
+    tags = sorted(shipped.reader.keys())
+    assert sorted(embedded.reader.keys()) == tags
+    for tag in tags:
+        if tag != "name":
+            assert embedded.reader[tag] == shipped.reader[tag], tag
+    table = TTFont(str(font.path))["name"]
+    table.names = [
+        r for r in table.names if r.nameID in (0, 1, 2, 3, 4, 5, 6, 14) and r.platformID == 3
+    ]
+    assert {(r.platEncID, r.langID) for r in table.names} == {(1, 0x409)}
+    table.setName(TRADEMARK, TRADEMARK_NAME, 3, 1, 0x409)
+    table.setName(LICENCE_NOTE, LICENCE_NAME, 3, 1, 0x409)
+    assert embedded.reader["name"] == table.compile(shipped)
 
 
 def _licence() -> str:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -25,6 +27,7 @@ from pnp.cli.options import (
     stored_profile,
 )
 from pnp.cli.outputs import check_output
+from pnp.cli.play_options import MAX_JOBS
 from pnp.games import GAMES, Game, languages
 from pnp.kit import CALIBRATION
 from pnp.paper import Paper
@@ -32,7 +35,7 @@ from pnp.printer import PrinterProfile
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document
-    from pnp.kit import Job, KitSettings
+    from pnp.kit import Job, KitSettings, Laid
 
 
 @click.command()
@@ -73,6 +76,13 @@ if TYPE_CHECKING:
     callback=lambda ctx, param, value: _renderer(value),
     help="Also write OUT/index.html: every file with a picture, what and how to print.",
 )
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, MAX_JOBS),
+    callback=lambda ctx, param, value: _cores() if value is None else value,
+    help="Processes to lay out and render the kit on (default: the machine's cores); the "
+    "files are the same for any number.",
+)
 @CARD_SIZE
 @BLEED
 @printer_options
@@ -85,6 +95,7 @@ def kit(
     png: Path | None,
     dpi: int,
     gallery: bool,
+    jobs: int,
     card_size: str,
     bleed: float | None,
     printer: PrinterProfile,
@@ -94,7 +105,7 @@ def kit(
     game. Card and printer options apply to the cards (the duplex files use your flip
     and back offset)."""
     from pnp import atomic
-    from pnp.kit import KitSettings
+    from pnp.kit import KitSettings, Laid, Workshop
 
     games = [g for g in GAMES if game in ("all", g.id)]
     if not any(lang in g.languages for g in games):
@@ -103,20 +114,33 @@ def kit(
     settings = KitSettings(
         paper, card_choice(printer, card_size, bleed), replace(printer, paper=paper.name), lang
     )
-    parts = _lay_out(games, settings, out_dir, fmt)
-    planned = [entry for part in parts for entry in part.planned]
-    _check_outputs(planned, out_dir, png, gallery)
-    atomic.make_folder(out_dir)
-    thumbnails: dict[Path, bytes] = {}
-    with click.progressbar(
-        planned,
-        label=f"Writing the kit ({paper.name})",
-        item_show_func=lambda e: os.path.relpath(e.paths[0], out_dir) if e else None,
-    ) as bar:
-        for entry in bar:
-            image = entry.write(fmt, png, dpi, out_dir if gallery else None)
-            if image is not None:
-                thumbnails[entry.path] = image
+    sections = _sections(games, settings)
+    builds = [partial(_document, job, settings) for s in sections for job in s.jobs]
+    render = partial(_made, fmt, dpi if png is not None else None, gallery)
+    ready = partial(_ready, fmt, png is not None or gallery)
+    # The notes read game data (cards, the galaxy) to count things: planned ahead with a
+    # page a document while the processes lay out, that data is loaded when they are done.
+    ahead = partial(_plan, sections, [Laid(1, 0)] * len(builds), out_dir, fmt)
+    with Workshop(builds, render, jobs, ready) as shop:
+        parts = _plan(sections, shop.laid(ahead), out_dir, fmt)
+        planned = [entry for part in parts for entry in part.planned]
+        _check_outputs(planned, out_dir, png, gallery)
+        atomic.make_folder(out_dir)
+        thumbnails: dict[Path, bytes] = {}
+        made = shop.made()
+        with click.progressbar(
+            planned,
+            label=f"Writing the kit ({paper.name})",
+            item_show_func=lambda e: os.path.relpath(e.paths[0], out_dir) if e else None,
+        ) as bar:
+            for entry in bar:
+                if isinstance(entry.content, str):
+                    files = Made([entry.content.encode("utf-8")])
+                else:
+                    files = next(made)
+                image = entry.write(files, png, out_dir if gallery else None)
+                if image is not None:
+                    thumbnails[entry.path] = image
     click.echo(f"wrote {sum(len(e.paths) for e in planned)} files to {out_dir}/")
     if png is not None:
         click.echo(f"wrote {sum(len(e.images(png)) for e in planned)} page images to {png}/")
@@ -126,6 +150,12 @@ def kit(
 
 
 INDEX = "index.html"
+
+
+def _cores() -> int:
+    from pnp.play.parallel import cores
+
+    return cores()
 
 
 def _check_outputs(planned: list[Planned], out_dir: Path, png: Path | None, gallery: bool) -> None:
@@ -171,7 +201,7 @@ def _write_gallery(
         links = tuple(os.path.relpath(p, out_dir).replace(os.sep, "/") for p in entry.paths)
         if entry.job is None or isinstance(entry.content, str):
             return File(links)
-        job, image, pages = entry.job, thumbnails[entry.path], len(entry.content.pages)
+        job, image, pages = entry.job, thumbnails[entry.path], entry.content.pages
         where = thumbnail_path(entry.name)
         return File(links, job.what, where, size(image), pages, job.copies, job.backs)
 
@@ -182,10 +212,10 @@ def _write_gallery(
 
 
 class Planned(NamedTuple):
-    """A document or note of the kit, laid out, and where it goes."""
+    """A document (laid out) or a note of the kit, and where it goes."""
 
     path: Path
-    content: Document | str
+    content: Laid | str
     name: str = ""  # a document's path in the kit, without suffix: its images' names
     job: Job | None = None  # a document's
 
@@ -197,13 +227,13 @@ class Planned(NamedTuple):
 
         if isinstance(self.content, str) or self.path.suffix != ".svg":
             return [self.path]
-        return svg_paths(self.path, len(self.content.pages))
+        return svg_paths(self.path, self.content.pages)
 
     def images(self, folder: Path | None) -> list[Path]:
         """Where ``--png`` puts the pages (none for a note)."""
         if folder is None or isinstance(self.content, str):
             return []
-        return [folder / f"{self.name}-{n}.png" for n in range(1, len(self.content.pages) + 1)]
+        return [folder / f"{self.name}-{n}.png" for n in range(1, self.content.pages + 1)]
 
     def thumbnail(self, out_dir: Path) -> Path | None:
         """Where ``--gallery`` puts the first page's picture (none for a note)."""
@@ -211,79 +241,120 @@ class Planned(NamedTuple):
 
         return None if isinstance(self.content, str) else out_dir / thumbnail_path(self.name)
 
-    def write(self, fmt: str, png: Path | None, dpi: int, gallery: Path | None) -> bytes | None:
-        """Write the file (and its page images); with ``gallery`` (the kit's folder), its
-        thumbnail too, which is returned."""
+    def write(self, made: Made, png: Path | None, gallery: Path | None) -> bytes | None:
+        """Write the file or files (and the page images); with ``gallery`` (the kit's
+        folder), the thumbnail too, which is returned."""
         from pnp import atomic
-        from pnp.render.output import Format, render_one, write
 
-        if isinstance(self.content, str):
-            atomic.write_text(self.path, self.content)
-            return None
-        rendered = fmt == "pdf" or png is not None or gallery is not None
-        pdf = render_one(self.content, Format.PDF) if rendered else b""
-        if fmt == "pdf":
-            atomic.write_bytes(self.path, pdf)
-        else:
-            write(self.content, self.path, Format(fmt))
-        if png is not None:
-            from pnp.render.png import pdf_pages_png
-
-            for path, image in zip(self.images(png), pdf_pages_png(pdf, dpi), strict=True):
-                atomic.write_bytes(path, image)
+        for path, data in zip(self.paths, made.files, strict=True):
+            atomic.write_bytes(path, data)
+        for path, image in zip(self.images(png), made.images, strict=True):
+            atomic.write_bytes(path, image)
         thumbnail = self.thumbnail(gallery) if gallery is not None else None
-        if thumbnail is None:
+        if thumbnail is None or made.thumbnail is None:
             return None
-        from pnp.gallery import thumbnail_dpi
+        atomic.write_bytes(thumbnail, made.thumbnail)
+        return made.thumbnail
+
+
+class Made(NamedTuple):
+    """What an entry of the kit writes, rendered (in a process of its own, maybe)."""
+
+    files: Sequence[bytes]  # each of its paths'
+    images: Sequence[bytes] = ()  # --png's, a page each
+    thumbnail: bytes | None = None  # --gallery's
+
+
+def _ready(fmt: str, images: bool) -> None:
+    """Load the renderers the kit writes with, and their fonts (images come from PDFs)."""
+    if fmt == "pdf" or images:
+        from pnp.render.pdf import register_fonts
+
+        register_fonts()
+    if fmt == "svg":
+        from pnp.render.svg import load_fonts
+
+        load_fonts()
+
+
+def _made(fmt: str, dpi: int | None, gallery: bool, doc: Document) -> Made:
+    """A document's files; with ``dpi``, its page images, and with ``gallery``, its
+    thumbnail."""
+    from pnp.render.output import Format, render_one, rendered
+
+    pdf = render_one(doc, Format.PDF) if fmt == "pdf" or dpi is not None or gallery else b""
+    files = [pdf] if fmt == "pdf" else rendered(doc, Format(fmt))
+    images: list[bytes] = []
+    thumbnail = None
+    if dpi is not None or gallery:
         from pnp.render.png import pdf_pages_png
 
-        image = pdf_pages_png(pdf, thumbnail_dpi(self.content.pages[0].width))[0]
-        atomic.write_bytes(thumbnail, image)
-        return image
+        if dpi is not None:
+            images = pdf_pages_png(pdf, dpi)
+        if gallery:
+            from pnp.gallery import thumbnail_dpi
+
+            thumbnail = pdf_pages_png(pdf, thumbnail_dpi(doc.pages[0].width))[0]
+    return Made(files, images, thumbnail)
 
 
-def _lay_out(games: list[Game], settings: KitSettings, out_dir: Path, fmt: str) -> list[Part]:
-    """Every file of the kit, laid out before anything is written: a setting that cannot
-    work (a stored back offset that fits A4 only, with --paper letter) stops the kit whole."""
+class Section(NamedTuple):
+    """The kit's test sheet, or a game's folder, before it is laid out."""
+
+    heading: str
+    game: Game | None
+    settings: KitSettings  # as the game is printed (in its language)
+    jobs: list[Job]
+
+
+def _sections(games: list[Game], settings: KitSettings) -> list[Section]:
     from pnp.kit import calibration_job
 
-    calibration = _document(calibration_job(settings), settings, out_dir, fmt)
-    names = [f"../{p.name}" for p in calibration.paths]  # seen from a game's folder
-    parts = [Part("Printer test sheet", [calibration])]
+    sections = [Section("Printer test sheet", None, settings, [calibration_job(settings)])]
     for g in games:
-        lang = settings.lang if settings.lang in g.languages else g.languages[0]
-        parts.append(Part(g.title, _kit_part(g, settings, names, out_dir, fmt), lang))
+        # a game printed in one language only is printed in it
+        mine = settings if settings.lang in g.languages else replace(settings, lang=g.languages[0])
+        sections.append(Section(g.title, g, mine, g.kit_part().jobs(mine)))
+    return sections
+
+
+def _plan(sections: list[Section], laid: list[Laid], out_dir: Path, fmt: str) -> list[Part]:
+    """Every file of the kit, once every document is laid out (a setting that cannot
+    work, such as a stored back offset that fits A4 only with --paper letter, stops the
+    kit whole before that): each game's documents, then its notes, which name them."""
+    from pnp.kit import file_names
+
+    done = iter(laid)
+    parts: list[Part] = []
+    calibration: list[str] = []
+    for section in sections:
+        planned = [
+            Planned(out_dir / f"{job.path}.{fmt}", next(done), job.path, job)
+            for job in section.jobs
+        ]
+        if section.game is None:
+            calibration = [f"../{p.name}" for p in planned[0].paths]  # from a game's folder
+            parts.append(Part(section.heading, planned))
+            continue
+        part = section.game.kit_part()
+        written = {
+            entry.name: [os.path.relpath(p, out_dir / part.FOLDER) for p in entry.paths]
+            for entry in planned
+        }
+        notes = part.notes(written, section.settings, file_names(calibration))
+        planned += [Planned(out_dir / note.path, note.text) for note in notes]
+        parts.append(Part(section.heading, planned, section.settings.lang))
     return parts
 
 
-def _kit_part(
-    game: Game, settings: KitSettings, calibration: list[str], out_dir: Path, fmt: str
-) -> list[Planned]:
-    """One game's folder: its documents, then its notes (which name the documents)."""
-    from pnp.kit import file_names
-
-    part = game.kit_part()
-    if settings.lang not in game.languages:  # printed in its one language
-        settings = replace(settings, lang=game.languages[0])
-    jobs = part.jobs(settings)
-    planned = [_document(job, settings, out_dir, fmt) for job in jobs]
-    written = {
-        job.path: [os.path.relpath(p, out_dir / part.FOLDER) for p in entry.paths]
-        for job, entry in zip(jobs, planned, strict=True)
-    }
-    notes = part.notes(written, settings, file_names(calibration))
-    return planned + [Planned(out_dir / note.path, note.text) for note in notes]
-
-
-def _document(job: Job, settings: KitSettings, out_dir: Path, fmt: str) -> Planned:
+def _document(job: Job, settings: KitSettings) -> Document:
     from pnp.layouts.cards import BackOffsetError
     from pnp.paper import ImpositionError
 
     try:
-        doc = job.build() if job.raw else job.build().scaled(settings.printer.factor)
+        return job.build() if job.raw else job.build().scaled(settings.printer.factor)
     except (BackOffsetError, ImpositionError) as exc:
         raise click.ClickException(f"{job.path}: {exc}") from None
-    return Planned(out_dir / f"{job.path}.{fmt}", doc, job.path, job)
 
 
 @click.command()

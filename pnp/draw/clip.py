@@ -23,18 +23,23 @@ class ClipError(ValueError):
 
 def ink_bounds(item: Item) -> Box:
     """The box an item puts ink in, strokes included (a text's box for text)."""
-    half = item.stroke.width / 2 if not isinstance(item, Text) and item.stroke else 0.0
-    if isinstance(item, Line):
-        return _line_bounds(item, half)
-    if isinstance(item, Rect):
-        pts: list[Point] = [(item.box.x, item.box.y), (item.box.right, item.box.top)]
-    elif isinstance(item, Circle):
-        pts = [(item.cx - item.r, item.cy - item.r), (item.cx + item.r, item.cy + item.r)]
-    elif isinstance(item, Poly):
-        pts = list(item.points)
+    kind = type(item)
+    if kind is Text:
+        xs, ys = _text_corners(item)  # type: ignore[arg-type]
+        half = 0.0
     else:
-        pts = _text_corners(item)
-    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        stroke = item.stroke  # type: ignore[union-attr]
+        half = stroke.width / 2 if stroke else 0.0
+        if kind is Line:
+            return _line_bounds(item, half)  # type: ignore[arg-type]
+        if kind is Rect:
+            b = item.box  # type: ignore[union-attr]
+            xs, ys = (b.x, b.right), (b.y, b.top)
+        elif kind is Circle:
+            cx, cy, r = item.cx, item.cy, item.r  # type: ignore[union-attr]
+            xs, ys = (cx - r, cx + r), (cy - r, cy + r)
+        else:
+            xs, ys = zip(*item.points, strict=True)  # type: ignore[union-attr]
     x, y = min(xs) - half, min(ys) - half
     return Box(x, y, max(xs) + half - x, max(ys) + half - y)
 
@@ -49,16 +54,20 @@ def _line_bounds(line: Line, half: float) -> Box:
     return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-def _text_corners(item: Text) -> list[Point]:
+def _text_corners(item: Text) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The x and the y of a text box's corners."""
     width = text_width(item.text, item.size, item.font)
     start = {Anchor.START: 0.0, Anchor.MIDDLE: -width / 2, Anchor.END: -width}[item.anchor]
     low, high = -descent(item.size, item.font), ascent(item.size, item.font)
+    if not item.angle:
+        return (item.x + start, item.x + (start + width)), (item.y + low, item.y + high)
     cos, sin = math.cos(math.radians(item.angle)), math.sin(math.radians(item.angle))
-    return [
+    corners = [
         (item.x + dx * cos - dy * sin, item.y + dx * sin + dy * cos)
         for dx in (start, start + width)
         for dy in (low, high)
     ]
+    return tuple(x for x, _ in corners), tuple(y for _, y in corners)
 
 
 def clip_items(items: Iterable[Item], box: Box) -> list[Item]:

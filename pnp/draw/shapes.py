@@ -148,7 +148,9 @@ class Document:
     subject: str = field(default="")
 
     def scaled(self, factor: float) -> Document:
-        """The document with a printer's scale correction on every page."""
+        """The document with a printer's scale correction on every page (a page it
+        repeats stays one page, repeated)."""
         if factor == 1.0:
             return self
-        return replace(self, pages=tuple(replace(p, scale=factor) for p in self.pages))
+        pages = {id(p): replace(p, scale=factor) for p in self.pages}
+        return replace(self, pages=tuple(pages[id(p)] for p in self.pages))

@@ -132,6 +132,7 @@ def card_pages(
     if backs is not None and options.backs is Backs.DUPLEX:
         _check_offset(imp, options)
     pages: list[Page] = []
+    back_pages: dict[tuple[CardFace, ...], Page] = {}  # a full page of the same back recurs
     for start in range(0, len(fronts), imp.per_page):
         chunk = fronts[start : start + imp.per_page]
         chunk_backs = None if backs is None else backs[start : start + imp.per_page]
@@ -148,7 +149,10 @@ def card_pages(
             slots += folded
         pages.append(_page(paper, clip_items(items, paper.printable), slots, options.bleed))
         if chunk_backs is not None and options.backs is Backs.DUPLEX:
-            pages.append(_duplex_backs(imp, chunk_backs, options))
+            key = tuple(chunk_backs)
+            if key not in back_pages:
+                back_pages[key] = _duplex_backs(imp, chunk_backs, options)
+            pages.append(back_pages[key])
     return pages
 
 

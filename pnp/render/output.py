@@ -22,11 +22,12 @@ class PreflightError(PnpError):
 def check(doc: Document) -> None:
     from pnp.render.preflight import preflight
 
-    problems = [
-        f"{doc.title}, page {n}: {message}"
-        for n, page in enumerate(doc.pages, 1)
-        for message in preflight(page)
-    ]
+    found: dict[int, list[str]] = {}  # a page the document repeats is checked once
+    problems = []
+    for n, page in enumerate(doc.pages, 1):
+        if id(page) not in found:
+            found[id(page)] = preflight(page)
+        problems += [f"{doc.title}, page {n}: {message}" for message in found[id(page)]]
     if problems:
         raise PreflightError("\n".join(problems))
 
@@ -51,15 +52,23 @@ def render_one(doc: Document, fmt: Format) -> bytes:
     return render_svg(doc.pages[0], doc.title).encode("utf-8")
 
 
-def write(doc: Document, path: Path, fmt: Format) -> list[Path]:
-    """Write ``doc`` to ``path`` (SVG: one file per page); return the files written."""
+def rendered(doc: Document, fmt: Format) -> list[bytes]:
+    """The bytes of each file ``doc`` is written to (SVG: a file per page)."""
     if fmt is Format.PDF:
-        atomic.write_bytes(path, render_one(doc, fmt))
-        return [path]
+        return [render_one(doc, fmt)]
     check(doc)
     from pnp.render.svg import render_svg
 
-    paths = svg_paths(path, len(doc.pages))
-    for n, (page, target) in enumerate(zip(doc.pages, paths, strict=True), 1):
-        atomic.write_text(target, render_svg(page, f"{doc.title} ({n}/{len(doc.pages)})"))
+    count = len(doc.pages)
+    return [
+        render_svg(page, f"{doc.title} ({n}/{count})").encode("utf-8")
+        for n, page in enumerate(doc.pages, 1)
+    ]
+
+
+def write(doc: Document, path: Path, fmt: Format) -> list[Path]:
+    """Write ``doc`` to ``path`` (SVG: one file per page); return the files written."""
+    paths = svg_paths(path, len(doc.pages)) if fmt is Format.SVG else [path]
+    for target, data in zip(paths, rendered(doc, fmt), strict=True):
+        atomic.write_bytes(target, data)
     return paths

@@ -7,6 +7,7 @@ import hashlib
 import io
 import os
 import re
+import struct
 from functools import cache
 from typing import Any
 
@@ -71,26 +72,54 @@ LICENCE_NOTE = (
 
 def embedded_font(font: Font) -> bytes:
     """The font file ReportLab subsets: the shipped one, its glyphs and metrics as they
-    are, with a `name` table holding only names and notices."""
-    from fontTools.ttLib import TTFont
+    are, with a `name` table holding only names and notices. ReportLab reads the tables
+    the table directory points to, and a subset copies the `name` table it finds, so the
+    new one is added at the end and the directory pointed at it (the shipped one stays,
+    unread, and the file's own checksum, which ReportLab does not check, is left)."""
+    data = bytearray(font.path.read_bytes())
+    count = struct.unpack_from(">H", data, 4)[0]
+    entry = next(at for at in range(12, 12 + 16 * count, 16) if data[at : at + 4] == b"name")
+    offset, length = struct.unpack_from(">LL", data, entry + 8)
+    names = _name_table(bytes(data[offset : offset + length]))
+    data += bytes(-len(data) % 4)
+    struct.pack_into(">LLL", data, entry + 4, _checksum(names), len(data), len(names))
+    return bytes(data + names)
 
-    tt = TTFont(str(font.path), recalcTimestamp=False, recalcBBoxes=False)
-    table = tt["name"]
-    table.names = [
-        record
-        for record in table.names
-        if record.nameID in _KEPT_NAMES
-        and (record.platformID, record.platEncID, record.langID) == _WINDOWS_ENGLISH
+
+def _name_table(table: bytes) -> bytes:
+    """The `name` table keeping the Windows English records of ``_KEPT_NAMES``, with the
+    trademark notice and the licence note, compiled as fontTools compiles one: format 0,
+    the records in order, each distinct string stored once."""
+    count, strings = struct.unpack_from(">HH", table, 2)
+    records = []
+    for at in range(6, 6 + 12 * count, 12):
+        *ids, size, start = struct.unpack_from(">6H", table, at)
+        if ids[3] in _KEPT_NAMES and tuple(ids[:3]) == _WINDOWS_ENGLISH:
+            records.append((*ids, table[strings + start : strings + start + size]))
+    records += [
+        (*_WINDOWS_ENGLISH, TRADEMARK_NAME, TRADEMARK.encode("utf-16-be")),
+        (*_WINDOWS_ENGLISH, LICENCE_NAME, LICENCE_NOTE.encode("utf-16-be")),
     ]
-    table.setName(TRADEMARK, TRADEMARK_NAME, *_WINDOWS_ENGLISH)
-    table.setName(LICENCE_NOTE, LICENCE_NAME, *_WINDOWS_ENGLISH)
-    out = io.BytesIO()
-    tt.save(out)
-    return out.getvalue()
+    records.sort()
+    heads, stored = [], b""
+    where: dict[bytes, int] = {}
+    for *ids, string in records:
+        if string not in where:
+            where[string] = len(stored)
+            stored += string
+        heads.append(struct.pack(">6H", *ids, len(string), where[string]))
+    return struct.pack(">HHH", 0, len(records), 6 + 12 * len(records)) + b"".join(heads) + stored
+
+
+def _checksum(table: bytes) -> int:
+    padded = table + bytes(-len(table) % 4)
+    words: tuple[int, ...] = struct.unpack(f">{len(padded) // 4}L", padded)
+    return sum(words) & 0xFFFFFFFF
 
 
 @cache
-def _register_fonts() -> None:
+def register_fonts() -> None:
+    """Load ReportLab and give it the fonts, once a process."""
     from reportlab.pdfbase import pdfmetrics, ttfonts
 
     class TaggedTTFont(ttfonts.TTFont):  # type: ignore[misc]
@@ -119,7 +148,7 @@ def render_pdf(doc: Document) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
     _check_source_date_epoch()
-    _register_fonts()
+    register_fonts()
     out = io.BytesIO()
     first = doc.pages[0]
     # The initial font goes into every page's preamble; ours keeps Helvetica (a
@@ -140,8 +169,9 @@ def render_pdf(doc: Document) -> bytes:
         edge = "DuplexFlipLongEdge" if doc.duplex is Flip.LONG else "DuplexFlipShortEdge"
         canvas.setViewerPreference("Duplex", edge)
     form = Form(canvas)
+    drawn: dict[int, list[str]] = {}
     for page in doc.pages:
-        _page(canvas, page, form)
+        _page(canvas, page, form, drawn)
     form.finish()
     canvas.save()
     return out.getvalue()
@@ -158,17 +188,25 @@ def _corners(box: Box, page: Page) -> tuple[float, float, float, float]:
     )
 
 
-def _page(canvas: Any, page: Page, form: Form) -> None:
+def _page(canvas: Any, page: Page, form: Form, drawn: dict[int, list[str]]) -> None:
+    """Draw a page. A page the document repeats (a sheet of the same card backs) is
+    drawn once: its operators, which a page starts without, are copied after that (the
+    glyphs its text uses have their codes in the document's fonts by then)."""
     canvas.setPageSize((page.width, page.height))
     canvas.setTrimBox(_corners(page.trim or page.media, page))
     canvas.setBleedBox(_corners(page.bleed, page) if page.bleed else None)
-    canvas.setLineJoin(_JOIN_ROUND)
-    if page.scale != 1.0:
-        canvas.translate(page.width / 2, page.height / 2)
-        canvas.scale(page.scale, page.scale)
-        canvas.translate(-page.width / 2, -page.height / 2)
-    for item in page.items:
-        _item(canvas, item)
+    if id(page) in drawn:
+        canvas._code += drawn[id(page)]
+    else:
+        canvas.setLineJoin(_JOIN_ROUND)
+        if page.scale != 1.0:
+            canvas.translate(page.width / 2, page.height / 2)
+            canvas.scale(page.scale, page.scale)
+            canvas.translate(-page.width / 2, -page.height / 2)
+        for item in page.items:
+            _item(canvas, item)
+        if not page.fields:
+            drawn[id(page)] = list(canvas._code)
     for field in page.fields:
         form.add(field, _corners(field.box, page), page.scale)
     canvas.showPage()

@@ -49,6 +49,12 @@ def _face(font: Font) -> _Face:
     )
 
 
+def load_fonts() -> None:
+    """Read the fonts' glyphs, once a process."""
+    for font in Font:
+        _face(font)
+
+
 @cache
 def _outline(font: Font, glyph: str) -> str:
     """A glyph's outline as SVG path data, in font units with y up."""

@@ -189,6 +189,7 @@ def constellation_front(
     card: Constellation, lang: Lang, ability: str, star_numbers: bool = True
 ) -> CardFace:
     """The card's front in ``lang``; ``ability`` is its ability text in that language."""
+    from pnp.layouts.astra.figures import laid_figure
 
     def face(trim: Box, bleed: float) -> list[Item]:
         r = regions(trim)
@@ -196,7 +197,7 @@ def constellation_front(
         items += _header(card, r.header)
         # laid out on a card at the origin, so every slot and page shares one figure
         local = regions(Box(0.0, 0.0, trim.w, trim.h)).graph
-        items += translated(figure(card, local, star_numbers).items(card), trim.x, trim.y)
+        items += translated(laid_figure(card, local, star_numbers).items(card), trim.x, trim.y)
         title = card.title(lang).upper()
         size = fit_size(title, r.name.w, 12, Font.BOLD, 7)
         items += text_block(r.name.cx, r.name.top, [title], size, Font.BOLD, anchor=Anchor.MIDDLE)
