@@ -14,15 +14,22 @@ drawing its chances from a seeded ``random.Random``.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Callable
+from functools import cache
 
 from pnp.astra.actions import Action, Discard, Dream, End, Observe, PickBoon, Rest, UseAbility
 from pnp.astra.constellations import constellation
-from pnp.astra.effects import TELESCOPE_PRICE, effects
-from pnp.astra.game import Game, PlayerView
+from pnp.astra.effects import COMMON_START, TELESCOPE_PRICE, effects, first_stars
+from pnp.astra.final import final_parts
+from pnp.astra.game import Game, play
+from pnp.astra.journal import card_limit, pouch_size
 from pnp.astra.model import BoonKind
-from pnp.astra.state import Phase, card_id, cards
+from pnp.astra.scoring_cards import scoring_card
+from pnp.astra.state import EMPTY, CardInfo, Phase, State, card_id, cards
+
+Path = tuple[int, ...]  # star numbers, in marking order
 
 Bot = Callable[[Game, random.Random], Action]
 
@@ -32,11 +39,13 @@ USE = 0.5  # how often it uses an ability it can
 WALKS = 2  # random walks per card the greedy bot tries
 DISCARDS = 30  # at most this many discard choices weighed
 DREAMS = 20  # at most this many dreamer pen paths weighed, per card
+END = End()
 
 
-def _bits(mask: int) -> list[int]:
+@cache
+def _bits(mask: int) -> tuple[int, ...]:
     """Star numbers in a mask (bit n − 1 is star n)."""
-    return [n + 1 for n in range(mask.bit_length()) if mask >> n & 1]
+    return tuple(n + 1 for n in range(mask.bit_length()) if mask >> n & 1)
 
 
 def _marked(game: Game, card: str) -> int:
@@ -46,22 +55,30 @@ def _marked(game: Game, card: str) -> int:
     return s.marked(slot) if slot >= 0 else 0
 
 
-def _walk(
-    game: Game, card: str, rng: random.Random, longest: int, observe: bool = True
-) -> tuple[int, ...]:
-    """A random path the next Observe (or a marking ability, not ``observe``) may mark on
-    ``card``, of at most ``longest`` stars (empty when none can start there)."""
-    firsts = game.first_stars(card, observe)
+def _path(info: CardInfo, firsts: int, marked: int, rng: random.Random, longest: int) -> Path:
+    """A random path of at most ``longest`` stars on a card marked ``marked``, from one of
+    the stars ``firsts`` along the card's lines (empty when none can start)."""
     if not firsts or longest < 1:
         return ()
-    neighbours = cards()[card_id(card)].neighbours
-    star = rng.choice(firsts)
-    path, used = [star], _marked(game, card) | 1 << (star - 1)
-    while len(path) < longest and (after := neighbours[path[-1] - 1] & ~used):
+    neighbours = info.neighbours
+    star = rng.choice(_bits(firsts))
+    path, used = [star], marked | 1 << (star - 1)
+    while len(path) < longest and (after := neighbours[star - 1] & ~used):
         star = rng.choice(_bits(after))
         path.append(star)
         used |= 1 << (star - 1)
     return tuple(path)
+
+
+def _walk(game: Game, card: str, rng: random.Random, longest: int, observe: bool = True) -> Path:
+    """A random path the next Observe (or a marking ability, not ``observe``) may mark on
+    ``card``, of at most ``longest`` stars (empty when none can start there)."""
+    s = game.state
+    slot = s.slot_of(card_id(card))
+    if slot < 0 or not s.open(slot):
+        return ()
+    firsts = first_stars(s, slot, observe and COMMON_START in s.now.flags)
+    return _path(cards()[s.board[slot]], firsts, s.marked(slot), rng, longest)
 
 
 def _pair(game: Game, card: str, rng: random.Random) -> tuple[int, ...]:
@@ -76,13 +93,21 @@ def _pair(game: Game, card: str, rng: random.Random) -> tuple[int, ...]:
     return tuple(firsts[:1])
 
 
+def _open(s: State) -> list[int]:
+    """The slots of the undiscovered cards a marking may start on."""
+    return [i for i, c in enumerate(s.board) if c != EMPTY and s.open(i) and first_stars(s, i)]
+
+
 def _undiscovered(game: Game) -> list[str]:
-    return [c for c in game.board if c is not None and game.first_stars(c)]
+    s = game.state
+    return [cards()[s.board[i]].card.name for i in _open(s)]
 
 
-def _may_observe(game: Game, p: PlayerView) -> bool:
-    again = game.phase is Phase.ACTION
-    return bool(p.stardust and (p.telescopes or not again) and not game.action_skipped)
+def _may_observe(game: Game) -> bool:
+    s = game.state
+    p = s.players[s.active]
+    again = s.phase is Phase.ACTION
+    return bool(p.stardust and (p.telescopes or not again) and not s.now.skip_action)
 
 
 def _use(game: Game, card: str, rng: random.Random) -> UseAbility | None:
@@ -137,104 +162,147 @@ def random_bot(game: Game, rng: random.Random) -> Action:
     if game.action_skipped:
         return End()
     again = game.phase is Phase.ACTION
-    if rng.random() < (AGAIN if again else OBSERVE) and _may_observe(
-        game, p := game.player(game.active)
-    ):
+    if rng.random() < (AGAIN if again else OBSERVE) and _may_observe(game):
         board = [c for c in game.board if c is not None]
+        stardust = game.player(game.active).stardust
         for card in rng.sample(board, len(board)):
-            if path := _walk(game, card, rng, rng.randint(1, p.stardust)):
+            if path := _walk(game, card, rng, rng.randint(1, stardust)):
                 return Observe(card, path)
     return End() if again else Rest()
 
 
-def value(game: Game, name: str) -> float:
-    """The greedy bot's evaluation of ``name``'s position."""
-    s = game.state
-    i = s.names.index(name)
+def _cards_score(s: State, i: int) -> tuple[int, int]:
+    """What player ``i``'s cards score at the end (the Active cards' Fame and the Final
+    Scoring card), and how many of them are Active."""
     p = s.players[i]
-    active = sum(1 for c in p.owned if not p.exhausted >> c & 1)
-    marks = sum(m[i].bit_count() for m in s.marks)  # a slot emptied holds no marks
-    return (
-        game.final_of(name).total
-        + 0.3 * p.stardust
-        + 1.0 * p.telescopes
-        + 1.5 * active
-        + 0.5 * p.pouch_size
-        + 0.25 * marks
-    )
+    owned = [cards()[c].card for c in p.owned]
+    active = [cards()[c].card for c in p.owned if not p.exhausted >> c & 1]
+    parts = final_parts(0, 0, 0, 0, 0, active, owned, scoring_card(s.scoring[i]).pair)
+    return parts.active_fame + parts.card.total, len(active)
 
 
-def _settle(game: Game) -> Game:
-    """The game once the active player's Action phase is over and every pick, the
+class Worth:
+    """The greedy bot's evaluation of one player's positions: their final score if the
+    game ended now, plus what Stardust, Telescopes, Active cards and marks on undiscovered
+    cards promise. Their cards are scored again only when they change, which the
+    decisions weighed together seldom do."""
+
+    __slots__ = ("active", "cards", "exhausted", "i", "owned")
+
+    def __init__(self, i: int) -> None:
+        self.i = i  # the player's seat
+        self.owned: list[int] = []
+        self.exhausted = -1  # no cards scored yet
+        self.cards = self.active = 0
+
+    def of(self, s: State) -> float:
+        i = self.i
+        p = s.players[i]
+        if p.exhausted != self.exhausted or p.owned != self.owned:
+            self.cards, self.active = _cards_score(s, i)
+            self.owned, self.exhausted = p.owned[:], p.exhausted
+        marks = 0  # a slot emptied holds no marks
+        for m in s.marks:
+            marks += m[i].bit_count()
+        size = pouch_size(p.pouch)
+        total = p.fame + size + card_limit(p.wisdom) + p.stardust // 3 + marks // 2 + self.cards
+        return (
+            total
+            + 0.3 * p.stardust
+            + 1.0 * p.telescopes
+            + 1.5 * self.active
+            + 0.5 * size
+            + 0.25 * marks
+        )
+
+
+def _settle(s: State) -> None:
+    """Plays on until the active player's Action phase is over and every pick, the
     discovery and the card limit are resolved, the cheapest way."""
-    while not game.over and game.phase is not Phase.ABILITY:
-        if game.phase is Phase.BOONS:
+    game = Game(s)  # a view of ``s`` as it changes
+    while s.phase is not Phase.OVER and s.phase is not Phase.ABILITY:
+        if s.phase is Phase.BOONS:
             who, boon = game.due[0], game.open_boons()[0]
-            game = game.apply(PickBoon(who, boon, _wake(game, who, boon)))
-        elif game.phase is Phase.DISCARD:
+            play(s, PickBoon(who, boon, _wake(game, who, boon)))
+        elif s.phase is Phase.DISCARD:
             owned = game.player(game.active)
             cheap = sorted((*owned.exhausted, *owned.active), key=lambda c: constellation(c).fame)
-            game = game.apply(Discard(tuple(cheap[: game.excess])))
-        elif game.phase is Phase.DREAM:
+            play(s, Discard(tuple(cheap[: game.excess])))
+        elif s.phase is Phase.DREAM:
             card = game.dream_cards()[0]
-            game = game.apply(Dream(Observe(card, game.dream_paths(card)[0])))
+            play(s, Dream(Observe(card, game.dream_paths(card)[0])))
         else:
-            game = game.apply(End())
-    return game
+            play(s, END)
 
 
-def _best(game: Game, name: str, choices: list[Action], settle: bool) -> tuple[Action, float]:
-    scored = []
+def _best(s: State, worth: Worth, choices: list[Action], settle: bool) -> tuple[Action, float]:
+    """The first of the best ``choices`` played on ``s``, and its worth; each is undone
+    once weighed."""
+    before = s.copy()
+    best, choice = -math.inf, choices[0]
     for action in choices:
-        after = game.apply(action)
-        scored.append((value(_settle(after) if settle else after, name), action))
-    best = max(s for s, _ in scored)
-    return next(a for s, a in scored if s == best), best
+        play(s, action)
+        if settle:
+            _settle(s)
+        if (score := worth.of(s)) > best:
+            best, choice = score, action
+        s.restore(before)
+    return choice, best
 
 
 def _observes(game: Game, rng: random.Random) -> list[Action]:
-    stardust = game.player(game.active).stardust
+    s = game.state
+    stardust = s.players[s.active].stardust
+    common = COMMON_START in s.now.flags
     out: list[Action] = []
-    for card in _undiscovered(game):
-        seen: set[tuple[int, ...]] = set()
+    for slot in _open(s):
+        info = cards()[s.board[slot]]
+        firsts, marked = first_stars(s, slot, common), s.marked(slot)
+        seen: set[Path] = set()
         for _ in range(WALKS):
-            path = _walk(game, card, rng, stardust)
+            path = _path(info, firsts, marked, rng, stardust)
             seen.update(path[:k] for k in range(1, len(path) + 1))
-        out += [Observe(card, path) for path in sorted(seen)]
+        out += [Observe(info.card.name, path) for path in sorted(seen)]
     return out
 
 
-def _plan(game: Game, me: str, rng: random.Random) -> tuple[Action, float]:
+def _plan(game: Game, worth: Worth, rng: random.Random) -> tuple[Action, float]:
     """The best way found to end the Action phase from here, and what it is worth once
-    the turn is over."""
+    the turn is over (``game`` is a view of the state the bot plays on)."""
+    s = game.state
     if game.action_skipped:
-        return End(), value(_settle(game.apply(End())), me)
-    finish: Action = End() if game.phase is Phase.ACTION else Rest()
-    observes = _observes(game, rng) if _may_observe(game, game.player(me)) else []
-    return _best(game, me, [finish, *observes], settle=True)
+        return _best(s, worth, [END], settle=True)
+    finish: Action = END if game.phase is Phase.ACTION else Rest()
+    observes = _observes(game, rng) if _may_observe(game) else []
+    return _best(s, worth, [finish, *observes], settle=True)
 
 
 def greedy_bot(game: Game, rng: random.Random) -> Action:
     """The decision that looks best by the end of the turn, for whoever is due."""
+    s = game.state.copy()  # the decisions weighed are played on it and undone
+    mine = Game(s)
     if game.phase is Phase.BOONS:
         who = game.due[0]
         picks: list[Action] = [PickBoon(who, b, _wake(game, who, b)) for b in game.open_boons()]
-        return _best(game, who, picks, settle=False)[0]
-    me = game.active
+        return _best(s, Worth(s.names.index(who)), picks, settle=False)[0]
+    worth = Worth(s.active)
     if game.phase is Phase.DISCARD:
-        owned = game.player(me)
-        mine = [*owned.active, *owned.exhausted]
-        combos = itertools.islice(itertools.combinations(mine, game.excess), DISCARDS)
-        return _best(game, me, [Discard(c) for c in combos], settle=False)[0]
+        owned = game.player(game.active)
+        held = [*owned.active, *owned.exhausted]
+        combos = itertools.islice(itertools.combinations(held, game.excess), DISCARDS)
+        return _best(s, worth, [Discard(c) for c in combos], settle=False)[0]
     if game.phase is Phase.DREAM:
         dreams: list[Action] = [
             Dream(Observe(c, p)) for c in game.dream_cards() for p in game.dream_paths(c)[:DREAMS]
         ]
-        return _best(game, me, dreams, settle=True)[0]
-    action, best = _plan(game, me, rng)
+        return _best(s, worth, dreams, settle=True)[0]
+    action, best = _plan(mine, worth, rng)
     for card in game.usable():
-        if (use := _use(game, card, rng)) and (worth := _plan(game.apply(use), me, rng)[1]) > best:
-            action, best = use, worth
+        if use := _use(game, card, rng):
+            play(s, use)
+            if (after := _plan(mine, worth, rng)[1]) > best:
+                action, best = use, after
+            s.restore(game.state)
     return action
 
 

@@ -35,6 +35,29 @@ from pnp.astra.state import (
 )
 
 
+def play(s: State, action: Action, *, his_turn: bool = True) -> None:
+    """Plays ``action`` on ``s`` in place, as ``Game.apply`` does on a copy. An illegal
+    action raises a ``RuleError`` and may leave ``s`` half played."""
+    if s.phase is Phase.OVER:
+        raise RuleError("astra.game.over", "the game is over: its last turn has been played")
+    if isinstance(action, Observe):
+        turn.observe(s, action)
+    elif isinstance(action, UseAbility):
+        turn.use(s, action)
+    elif isinstance(action, Rest):
+        turn.rest(s)
+    elif isinstance(action, End):
+        turn.end(s)
+    elif isinstance(action, PickBoon):
+        turn.pick(s, action)
+    elif isinstance(action, Dream):
+        turn.dream(s, action.path)
+    else:
+        turn.discard(s, action)
+    if his_turn and turn.ptolemy_due(s):
+        turn.ptolemy_turn(s)
+
+
 def _names(ids: tuple[int, ...]) -> tuple[str | None, str | None, str | None]:
     a, b, c = (None if i == EMPTY else cards()[i].card.name for i in ids)
     return a, b, c
@@ -91,24 +114,7 @@ class Game:
         once; with ``his_turn=False`` the game stops as your turn ends, and
         ``ptolemy_turn`` plays his (the companion tells the table in between)."""
         s = self._s.copy()
-        if s.phase is Phase.OVER:
-            raise RuleError("astra.game.over", "the game is over: its last turn has been played")
-        if isinstance(action, Observe):
-            turn.observe(s, action)
-        elif isinstance(action, UseAbility):
-            turn.use(s, action)
-        elif isinstance(action, Rest):
-            turn.rest(s)
-        elif isinstance(action, End):
-            turn.end(s)
-        elif isinstance(action, PickBoon):
-            turn.pick(s, action)
-        elif isinstance(action, Dream):
-            turn.dream(s, action.path)
-        else:
-            turn.discard(s, action)
-        if his_turn and turn.ptolemy_due(s):
-            turn.ptolemy_turn(s)
+        play(s, action, his_turn=his_turn)
         return Game(s)
 
     def ptolemy_turn(self) -> Game:

@@ -2,7 +2,9 @@
 into ``constellations()``, a card's marks are one bitmask per player (star n is bit
 n − 1), owned cards are a list and exhausted ones a bitmask over card indices.
 
-``State`` is mutable; ``Game`` copies it before every step, so a ``Game`` never changes."""
+``State`` is mutable; ``Game`` copies it before every step, so a ``Game`` never changes.
+The greedy bot plays the decisions it weighs on one state in place and ``restore``s it
+after each."""
 
 from __future__ import annotations
 
@@ -232,6 +234,26 @@ class State:
         s.crossed, s.picked, s.refill = self.crossed, self.picked, self.refill[:]
         s.solo = self.solo
         return s
+
+    def restore(self, saved: State) -> None:
+        """Takes this state back to ``saved``, a ``copy()`` of it taken earlier, in place:
+        a bot tries a decision on one state and undoes it this way, which costs less
+        than a copy for each decision tried."""
+        for p, q in zip(self.players, saved.players, strict=True):
+            p.fame, p.stardust, p.telescopes = q.fame, q.stardust, q.telescopes
+            p.pouch, p.wisdom, p.exhausted = q.pouch, q.wisdom, q.exhausted
+            p.owned[:] = q.owned
+        self.board[:] = saved.board
+        for m, n in zip(self.marks, saved.marks, strict=True):
+            m[:] = n
+        self.dream[:] = saved.dream
+        self.dreamt = saved.dreamt
+        self.top, self.discard, self.sphere = saved.top, saved.discard, saved.sphere
+        self.turn, self.last_turn, self.phase = saved.turn, saved.last_turn, saved.phase
+        self.now = saved.now.copy()
+        self.found, self.groups = saved.found[:], [g[:] for g in saved.groups]
+        self.due, self.crossed, self.picked = saved.due[:], saved.crossed, saved.picked
+        self.refill, self.solo = saved.refill[:], saved.solo
 
     @property
     def active(self) -> int:
