@@ -27,7 +27,19 @@ from pnp.astra.game import Game, play
 from pnp.astra.journal import card_limit, pouch_size
 from pnp.astra.model import BoonKind
 from pnp.astra.scoring_cards import scoring_card
-from pnp.astra.state import EMPTY, CardInfo, Phase, State, card_id, cards
+from pnp.astra.state import (
+    ABILITY,
+    ACTION,
+    BOONS,
+    DISCARD,
+    DREAM,
+    EMPTY,
+    OVER,
+    CardInfo,
+    State,
+    card_id,
+    cards,
+)
 
 Path = tuple[int, ...]  # star numbers, in marking order
 
@@ -106,7 +118,7 @@ def _undiscovered(game: Game) -> list[str]:
 def _may_observe(game: Game) -> bool:
     s = game.state
     p = s.players[s.active]
-    again = s.phase is Phase.ACTION
+    again = s.phase is ACTION
     return bool(p.stardust and (p.telescopes or not again) and not s.now.skip_action)
 
 
@@ -147,13 +159,13 @@ def _wake(game: Game, who: str, boon: int) -> tuple[str, ...]:
 
 def random_bot(game: Game, rng: random.Random) -> Action:
     """A random legal decision for whoever is due."""
-    if game.phase is Phase.BOONS:
+    if game.phase is BOONS:
         who, boon = rng.choice(game.due), rng.choice(game.open_boons())
         return PickBoon(who, boon, _wake(game, who, boon))
-    if game.phase is Phase.DISCARD:
+    if game.phase is DISCARD:
         p = game.player(game.active)
         return Discard(tuple(rng.sample(p.active + p.exhausted, game.excess)))
-    if game.phase is Phase.DREAM:
+    if game.phase is DREAM:
         card = rng.choice(game.dream_cards())
         return Dream(Observe(card, rng.choice(game.dream_paths(card))))
     usable = game.usable()
@@ -161,7 +173,7 @@ def random_bot(game: Game, rng: random.Random) -> Action:
         return use
     if game.action_skipped:
         return End()
-    again = game.phase is Phase.ACTION
+    again = game.phase is ACTION
     if rng.random() < (AGAIN if again else OBSERVE) and _may_observe(game):
         board = [c for c in game.board if c is not None]
         stardust = game.player(game.active).stardust
@@ -216,23 +228,24 @@ class Worth:
         )
 
 
+def _cheapest(game: Game) -> Action:
+    """The cheapest decision due in the Boons, Discard or Dream phase."""
+    if game.phase is BOONS:
+        who, boon = game.due[0], game.open_boons()[0]
+        return PickBoon(who, boon, _wake(game, who, boon))
+    if game.phase is DISCARD:
+        owned = game.player(game.active)
+        cheap = sorted((*owned.exhausted, *owned.active), key=lambda c: constellation(c).fame)
+        return Discard(tuple(cheap[: game.excess]))
+    card = game.dream_cards()[0]
+    return Dream(Observe(card, game.dream_paths(card)[0]))
+
+
 def _settle(s: State) -> None:
     """Plays on until the active player's Action phase is over and every pick, the
     discovery and the card limit are resolved, the cheapest way."""
-    game = Game(s)  # a view of ``s`` as it changes
-    while s.phase is not Phase.OVER and s.phase is not Phase.ABILITY:
-        if s.phase is Phase.BOONS:
-            who, boon = game.due[0], game.open_boons()[0]
-            play(s, PickBoon(who, boon, _wake(game, who, boon)))
-        elif s.phase is Phase.DISCARD:
-            owned = game.player(game.active)
-            cheap = sorted((*owned.exhausted, *owned.active), key=lambda c: constellation(c).fame)
-            play(s, Discard(tuple(cheap[: game.excess])))
-        elif s.phase is Phase.DREAM:
-            card = game.dream_cards()[0]
-            play(s, Dream(Observe(card, game.dream_paths(card)[0])))
-        else:
-            play(s, END)
+    while s.phase is not OVER and s.phase is not ABILITY:
+        play(s, END if s.phase is ACTION else _cheapest(Game(s)))
 
 
 def _best(s: State, worth: Worth, choices: list[Action], settle: bool) -> tuple[Action, float]:
@@ -272,7 +285,7 @@ def _plan(game: Game, worth: Worth, rng: random.Random) -> tuple[Action, float]:
     s = game.state
     if game.action_skipped:
         return _best(s, worth, [END], settle=True)
-    finish: Action = END if game.phase is Phase.ACTION else Rest()
+    finish: Action = END if game.phase is ACTION else Rest()
     observes = _observes(game, rng) if _may_observe(game) else []
     return _best(s, worth, [finish, *observes], settle=True)
 
@@ -281,17 +294,17 @@ def greedy_bot(game: Game, rng: random.Random) -> Action:
     """The decision that looks best by the end of the turn, for whoever is due."""
     s = game.state.copy()  # the decisions weighed are played on it and undone
     mine = Game(s)
-    if game.phase is Phase.BOONS:
+    if game.phase is BOONS:
         who = game.due[0]
         picks: list[Action] = [PickBoon(who, b, _wake(game, who, b)) for b in game.open_boons()]
         return _best(s, Worth(s.names.index(who)), picks, settle=False)[0]
     worth = Worth(s.active)
-    if game.phase is Phase.DISCARD:
+    if game.phase is DISCARD:
         owned = game.player(game.active)
         held = [*owned.active, *owned.exhausted]
         combos = itertools.islice(itertools.combinations(held, game.excess), DISCARDS)
         return _best(s, worth, [Discard(c) for c in combos], settle=False)[0]
-    if game.phase is Phase.DREAM:
+    if game.phase is DREAM:
         dreams: list[Action] = [
             Dream(Observe(c, p)) for c in game.dream_cards() for p in game.dream_paths(c)[:DREAMS]
         ]

@@ -39,8 +39,10 @@ def target_slot(s: State, name: str) -> int:
 
 def first_stars(s: State, slot: int, common_start: bool = False) -> int:
     """The stars an Observe (or a marking that follows the rules) may start with."""
-    info = cards()[s.board[slot]]
-    marked = s.marked(slot)
+    return _firsts(cards()[s.board[slot]], s.marked(slot), common_start)
+
+
+def _firsts(info: CardInfo, marked: int, common_start: bool) -> int:
     first = (reach(info, marked) if marked else info.starting) & ~marked
     return first | (info.common & ~marked) if common_start else first
 
@@ -69,9 +71,9 @@ def paths(s: State, slot: int, common_start: bool, longest: int) -> tuple[tuple[
 
 
 def _bit(info: CardInfo, n: int, marked: int) -> int:
-    if not 1 <= n <= info.card.size:
+    if not 1 <= n <= info.size:
         raise RuleError(
-            "astra.observe.star", f"{info.card.name} has stars 1 to {info.card.size}, not {n}"
+            "astra.observe.star", f"{info.card.name} has stars 1 to {info.size}, not {n}"
         )
     bit = 1 << (n - 1)
     if bit & marked:
@@ -85,10 +87,10 @@ def mark_path(s: State, player: int, path: Observe, common_start: bool = False) 
     slot = target_slot(s, path.card)
     info = cards()[s.board[slot]]
     before, prev = len(path.stars), -1
+    marked = s.marked(slot)
     for i, n in enumerate(path.stars):
-        marked = s.marked(slot)
         bit = _bit(info, n, marked)
-        if i == 0 and not bit & first_stars(s, slot, common_start):
+        if i == 0 and not bit & _firsts(info, marked, common_start):
             if not marked:
                 raise RuleError(
                     "astra.observe.start",
@@ -104,6 +106,7 @@ def mark_path(s: State, player: int, path: Observe, common_start: bool = False) 
                 f"star {n} on {info.card.name} is not next to star {prev + 1}, marked just before",
             )
         s.mark(player, slot, bit)
+        marked |= bit
         if bit & info.grand and before == len(path.stars):
             before = i
         prev = n - 1

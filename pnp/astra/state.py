@@ -29,6 +29,7 @@ YOU, PTOLEMY = 0, 1  # a solo game's two seats
 @dataclass(frozen=True, slots=True)
 class CardInfo:
     card: Constellation
+    size: int  # stars
     full: int  # every star
     starting: int
     grand: int
@@ -48,6 +49,7 @@ def cards() -> tuple[CardInfo, ...]:
         infos.append(
             CardInfo(
                 c,
+                c.size,
                 (1 << c.size) - 1,
                 masks[StarKind.STARTING],
                 masks[StarKind.GRAND],
@@ -87,6 +89,11 @@ class Phase(Enum):
     DISCARD = "discard"  # the discoverer is over the card limit
     DREAM = "dream"  # two players: the dreamer pen marks, after a Rest and its Discovery
     OVER = "over"
+
+
+# Python 3.11 finds an enum member through a descriptor (about 0.13 µs a lookup); a step
+# asks the phase several times, so the phases are plain names too.
+ABILITY, ACTION, BOONS, DISCARD, DREAM, OVER = Phase
 
 
 class Player:
@@ -263,6 +270,19 @@ class State:
         out = self.dream[slot]
         for m in self.marks[slot]:
             out |= m
+        return out
+
+    def discovered(self) -> list[int]:
+        """The slots holding a card every star of which is marked."""
+        infos, marks, dream = cards(), self.marks, self.dream
+        out = []
+        for slot, card in enumerate(self.board):
+            if card != EMPTY:
+                marked = dream[slot]
+                for m in marks[slot]:
+                    marked |= m
+                if marked == infos[card].full:
+                    out.append(slot)
         return out
 
     def open(self, slot: int) -> bool:
