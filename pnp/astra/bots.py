@@ -22,11 +22,10 @@ from functools import cache
 from pnp.astra.actions import Action, Discard, Dream, End, Observe, PickBoon, Rest, UseAbility
 from pnp.astra.constellations import constellation
 from pnp.astra.effects import COMMON_START, TELESCOPE_PRICE, effects, first_stars
-from pnp.astra.final import final_parts
 from pnp.astra.game import Game, play
 from pnp.astra.journal import card_limit, pouch_size
-from pnp.astra.model import BoonKind
-from pnp.astra.scoring_cards import scoring_card
+from pnp.astra.model import CLOCKWISE, BoonKind
+from pnp.astra.scoring_cards import score_card, scoring_card
 from pnp.astra.state import (
     ABILITY,
     ACTION,
@@ -183,14 +182,25 @@ def random_bot(game: Game, rng: random.Random) -> Action:
     return End() if again else Rest()
 
 
+@cache
+def _scoring_card(scoring: str, elements: tuple[int, ...]) -> int:
+    """What a Final Scoring card scores for the count of each element on its owner's
+    cards (in ``CLOCKWISE`` order)."""
+    return score_card(scoring_card(scoring).pair, dict(zip(CLOCKWISE, elements, strict=True))).total
+
+
 def _cards_score(s: State, i: int) -> tuple[int, int]:
     """What player ``i``'s cards score at the end (the Active cards' Fame and the Final
     Scoring card), and how many of them are Active."""
     p = s.players[i]
-    owned = [cards()[c].card for c in p.owned]
-    active = [cards()[c].card for c in p.owned if not p.exhausted >> c & 1]
-    parts = final_parts(0, 0, 0, 0, 0, active, owned, scoring_card(s.scoring[i]).pair)
-    return parts.active_fame + parts.card.total, len(active)
+    elements, fame, active = [0] * len(CLOCKWISE), 0, 0
+    for c in p.owned:
+        card = cards()[c].card
+        elements[CLOCKWISE.index(card.element)] += 1
+        if not p.exhausted >> c & 1:
+            fame += card.fame
+            active += 1
+    return fame + _scoring_card(s.scoring[i], tuple(elements)), active
 
 
 class Worth:

@@ -171,11 +171,15 @@ class Turn:
 
     def copy(self) -> Turn:
         t = Turn()
-        t.observes, t.spent, t.only_common = self.observes, self.spent, self.only_common
-        t.grand, t.refundable, t.flags = self.grand, self.refundable, self.flags
-        t.fame_per_grand, t.skip_action = self.fame_per_grand, self.skip_action
-        t.rested = self.rested
+        t.restore(self)
         return t
+
+    def restore(self, saved: Turn) -> None:
+        """Takes this turn back to ``saved``, in place."""
+        self.observes, self.spent, self.only_common = saved.observes, saved.spent, saved.only_common
+        self.grand, self.refundable, self.flags = saved.grand, saved.refundable, saved.flags
+        self.fame_per_grand, self.skip_action = saved.fame_per_grand, saved.skip_action
+        self.rested = saved.rested
 
 
 class State:
@@ -246,18 +250,18 @@ class State:
         """Takes this state back to ``saved``, a ``copy()`` of it taken earlier, in place:
         a bot tries a decision on one state and undoes it this way, which costs less
         than a copy for each decision tried."""
-        for p, q in zip(self.players, saved.players, strict=True):
+        for p, q in zip(self.players, saved.players, strict=False):  # the same seats
             p.fame, p.stardust, p.telescopes = q.fame, q.stardust, q.telescopes
             p.pouch, p.wisdom, p.exhausted = q.pouch, q.wisdom, q.exhausted
             p.owned[:] = q.owned
         self.board[:] = saved.board
-        for m, n in zip(self.marks, saved.marks, strict=True):
+        for m, n in zip(self.marks, saved.marks, strict=False):  # the same slots
             m[:] = n
         self.dream[:] = saved.dream
         self.dreamt = saved.dreamt
         self.top, self.discard, self.sphere = saved.top, saved.discard, saved.sphere
         self.turn, self.last_turn, self.phase = saved.turn, saved.last_turn, saved.phase
-        self.now = saved.now.copy()
+        self.now.restore(saved.now)
         self.found, self.groups = saved.found[:], [g[:] for g in saved.groups]
         self.due, self.crossed, self.picked = saved.due[:], saved.crossed, saved.picked
         self.refill, self.solo = saved.refill[:], saved.solo
