@@ -18,6 +18,7 @@ import math
 import random
 from collections.abc import Callable
 from functools import cache
+from typing import Final
 
 from pnp.astra.actions import Action, Discard, Dream, End, Observe, PickBoon, Rest, UseAbility
 from pnp.astra.constellations import constellation
@@ -44,13 +45,24 @@ Path = tuple[int, ...]  # star numbers, in marking order
 
 Bot = Callable[[Game, random.Random], Action]
 
-OBSERVE = 0.7  # how often the random bot observes rather than rests
-AGAIN = 0.3  # how often it observes again, for a Telescope
-USE = 0.5  # how often it uses an ability it can
-WALKS = 2  # random walks per card the greedy bot tries
-DISCARDS = 30  # at most this many discard choices weighed
-DREAMS = 20  # at most this many dreamer pen paths weighed, per card
-END = End()
+OBSERVE: Final = 0.7  # how often the random bot observes rather than rests
+AGAIN: Final = 0.3  # how often it observes again, for a Telescope
+USE: Final = 0.5  # how often it uses an ability it can
+WALKS: Final = 2  # random walks per card the greedy bot tries
+DISCARDS: Final = 30  # at most this many discard choices weighed
+DREAMS: Final = 20  # at most this many dreamer pen paths weighed, per card
+END: Final = End()
+
+
+def _pick(rng: random.Random, items: tuple[int, ...]) -> int:
+    """The item ``rng.choice(items)`` picks (``items`` not empty), drawn the same way, by
+    rejection sampling over ``getrandbits``, without its layers of calls."""
+    n = len(items)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return items[r]
 
 
 @cache
@@ -72,10 +84,10 @@ def _path(info: CardInfo, firsts: int, marked: int, rng: random.Random, longest:
     if not firsts or longest < 1:
         return ()
     neighbours = info.neighbours
-    star = rng.choice(_bits(firsts))
+    star = _pick(rng, _bits(firsts))
     path, used = [star], marked | 1 << (star - 1)
     while len(path) < longest and (after := neighbours[star - 1] & ~used):
-        star = rng.choice(_bits(after))
+        star = _pick(rng, _bits(after))
         path.append(star)
         used |= 1 << (star - 1)
     return tuple(path)

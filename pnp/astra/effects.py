@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from pnp.astra.abilities import Timing, abilities
 from pnp.astra.actions import Observe, UseAbility
@@ -17,11 +18,11 @@ from pnp.astra.rules import RuleError
 from pnp.astra.state import CardInfo, State, card_id, cards, reach
 
 # The turn-long effects the turn consults by name.
-COMMON_START = "common-start"
-REST_GAIN = "rest-gain-pouch"
-REFUND_COMMON = "refund-common"
-REFUND_BEFORE_GRAND = "refund-before-grand"
-TELESCOPE_PRICE = 3
+COMMON_START: Final = "common-start"
+REST_GAIN: Final = "rest-gain-pouch"
+REFUND_COMMON: Final = "refund-common"
+REFUND_BEFORE_GRAND: Final = "refund-before-grand"
+TELESCOPE_PRICE: Final = 3
 
 
 def target_slot(s: State, name: str) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pnp.astra.constellations import constellation, constellations
 from pnp.astra.journal import card_limit, journal, pouch_size
@@ -20,10 +20,12 @@ from pnp.astra.model import Constellation, StarKind
 if TYPE_CHECKING:
     from pnp.astra.ptolemy import Solo
 
-GAME_END = -1  # the Game End card in the deck
-EMPTY = -1  # a board slot the empty deck could not refill
-DREAMER = -1  # the two-player game's dreamer pen, marking as a player would
-YOU, PTOLEMY = 0, 1  # a solo game's two seats
+# Constants are Final: compiled code reads them directly, not from the module's dict.
+GAME_END: Final = -1  # the Game End card in the deck
+EMPTY: Final = -1  # a board slot the empty deck could not refill
+DREAMER: Final = -1  # the two-player game's dreamer pen, marking as a player would
+YOU: Final = 0  # a solo game's two seats
+PTOLEMY: Final = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +95,12 @@ class Phase(Enum):
 
 # Python 3.11 finds an enum member through a descriptor (about 0.13 µs a lookup); a step
 # asks the phase several times, so the phases are plain names too.
-ABILITY, ACTION, BOONS, DISCARD, DREAM, OVER = Phase
+ABILITY: Final = Phase.ABILITY
+ACTION: Final = Phase.ACTION
+BOONS: Final = Phase.BOONS
+DISCARD: Final = Phase.DISCARD
+DREAM: Final = Phase.DREAM
+OVER: Final = Phase.OVER
 
 
 class Player:
@@ -250,13 +257,14 @@ class State:
         """Takes this state back to ``saved``, a ``copy()`` of it taken earlier, in place:
         a bot tries a decision on one state and undoes it this way, which costs less
         than a copy for each decision tried."""
-        for p, q in zip(self.players, saved.players, strict=False):  # the same seats
+        for i, p in enumerate(self.players):
+            q = saved.players[i]
             p.fame, p.stardust, p.telescopes = q.fame, q.stardust, q.telescopes
             p.pouch, p.wisdom, p.exhausted = q.pouch, q.wisdom, q.exhausted
             p.owned[:] = q.owned
         self.board[:] = saved.board
-        for m, n in zip(self.marks, saved.marks, strict=False):  # the same slots
-            m[:] = n
+        for slot, m in enumerate(self.marks):
+            m[:] = saved.marks[slot]
         self.dream[:] = saved.dream
         self.dreamt = saved.dreamt
         self.top, self.discard, self.sphere = saved.top, saved.discard, saved.sphere
