@@ -225,7 +225,7 @@ class Worth:
 
     def __init__(self, i: int) -> None:
         self.i = i  # the player's seat
-        self.owned: list[int] = []
+        self.owned: tuple[int, ...] = ()
         self.exhausted = -1  # no cards scored yet
         self.cards = self.active = 0
 
@@ -234,7 +234,7 @@ class Worth:
         p = s.players[i]
         if p.exhausted != self.exhausted or p.owned != self.owned:
             self.cards, self.active = _cards_score(s, i)
-            self.owned, self.exhausted = p.owned[:], p.exhausted
+            self.owned, self.exhausted = p.owned, p.exhausted
         marks = 0  # a slot emptied holds no marks
         for m in s.marks:
             marks += m[i].bit_count()

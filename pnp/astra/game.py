@@ -109,9 +109,9 @@ class Game:
         first = s.draw()
         s.discard = (first,)
         s.sphere = CLOCKWISE.index(cards()[first].card.element)
-        s.board = [s.draw() for _ in range(n + 1)]
+        s.board = tuple(s.draw() for _ in range(n + 1))
         s.marks = [[0] * n for _ in range(n + 1)]
-        s.dream, s.dreamt = [0] * (n + 1), False
+        s.dream, s.dreamt = (0,) * (n + 1), False
         s.found, s.groups, s.due, s.crossed, s.picked, s.refill = [], [], [], 0, 0, []
         return Game(s)
 

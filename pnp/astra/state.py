@@ -1,6 +1,7 @@
 """The state of an Astra game in play, kept small and fast to copy: a card is an index
 into ``constellations()``, a card's marks are one bitmask per player (star n is bit
-n − 1), owned cards are a list and exhausted ones a bitmask over card indices.
+n − 1), owned cards are a tuple and exhausted ones a bitmask over card indices; what
+seldom changes (the board, the owned cards) is a tuple, shared by copies.
 
 ``State`` is mutable; ``Game`` copies it before every step, so a ``Game`` never changes.
 The greedy bot plays the decisions it weighs on one state in place and ``restore``s it
@@ -62,6 +63,11 @@ def cards() -> tuple[CardInfo, ...]:
     return tuple(infos)
 
 
+def _put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``values`` with ``value`` at index ``i``."""
+    return (*values[:i], value, *values[i + 1 :])
+
+
 @cache
 def _ids() -> dict[str, int]:
     return {c.name: i for i, c in enumerate(constellations())}
@@ -113,7 +119,7 @@ class Player:
         telescopes: int = 0,
         pouch: int = 0,
         wisdom: int = 0,
-        owned: list[int] | None = None,
+        owned: tuple[int, ...] = (),
         exhausted: int = 0,
     ) -> None:
         self.fame = fame
@@ -121,7 +127,7 @@ class Player:
         self.telescopes = telescopes
         self.pouch = pouch  # Pouch size spots marked past the printed 5
         self.wisdom = wisdom  # Wisdom spots marked
-        self.owned: list[int] = [] if owned is None else owned  # card ids, in order gained
+        self.owned = owned  # card ids, in order gained
         self.exhausted = exhausted  # a mask over card ids
 
     def copy(self) -> Player:
@@ -131,7 +137,7 @@ class Player:
             self.telescopes,
             self.pouch,
             self.wisdom,
-            self.owned[:],
+            self.owned,
             self.exhausted,
         )
 
@@ -218,9 +224,9 @@ class State:
     names: tuple[str, ...]
     scoring: tuple[str, ...]
     players: list[Player]
-    board: list[int]  # card id by slot, EMPTY when the deck ran out
+    board: tuple[int, ...]  # card id by slot, EMPTY when the deck ran out
     marks: list[list[int]]  # by slot, by player
-    dream: list[int]  # by slot, the dreamer pen's marks
+    dream: tuple[int, ...]  # by slot, the dreamer pen's marks
     dreamt: bool  # the card being resolved was completed by the dreamer pen: nobody gains it
     deck: tuple[int, ...]  # top first, GAME_END between; never changes
     top: int  # index of the top card in ``deck``
@@ -242,9 +248,9 @@ class State:
         s = State()
         s.names, s.scoring, s.deck = self.names, self.scoring, self.deck
         s.players = [p.copy() for p in self.players]
-        s.board = self.board[:]
+        s.board = self.board
         s.marks = [m[:] for m in self.marks]
-        s.dream, s.dreamt = self.dream[:], self.dreamt
+        s.dream, s.dreamt = self.dream, self.dreamt
         s.top, s.discard, s.sphere = self.top, self.discard, self.sphere
         s.turn, s.last_turn, s.phase = self.turn, self.last_turn, self.phase
         s.now = self.now.copy()
@@ -261,12 +267,9 @@ class State:
             q = saved.players[i]
             p.fame, p.stardust, p.telescopes = q.fame, q.stardust, q.telescopes
             p.pouch, p.wisdom, p.exhausted = q.pouch, q.wisdom, q.exhausted
-            p.owned[:] = q.owned
-        self.board[:] = saved.board
-        for slot, m in enumerate(self.marks):
-            m[:] = saved.marks[slot]
-        self.dream[:] = saved.dream
-        self.dreamt = saved.dreamt
+            p.owned = q.owned
+        self.board, self.marks = saved.board, [m[:] for m in saved.marks]
+        self.dream, self.dreamt = saved.dream, saved.dreamt
         self.top, self.discard, self.sphere = saved.top, saved.discard, saved.sphere
         self.turn, self.last_turn, self.phase = saved.turn, saved.last_turn, saved.phase
         self.now.restore(saved.now)
@@ -283,6 +286,12 @@ class State:
         for m in self.marks[slot]:
             out |= m
         return out
+
+    def place(self, slot: int, card: int) -> None:
+        """Puts ``card`` (EMPTY: none) in ``slot``, its marks cleared."""
+        self.board = _put(self.board, slot, card)
+        self.marks[slot] = [0] * len(self.players)
+        self.dream = _put(self.dream, slot, 0)
 
     def discovered(self) -> list[int]:
         """The slots holding a card every star of which is marked."""
@@ -322,7 +331,7 @@ class State:
     def mark(self, player: int, slot: int, bit: int) -> None:
         """Marks one star: a Grand star gives a player (not the dreamer) 1 Wisdom at once."""
         if player == DREAMER:
-            self.dream[slot] |= bit
+            self.dream = _put(self.dream, slot, self.dream[slot] | bit)
             return
         self.marks[slot][player] |= bit
         info = cards()[self.board[slot]]

@@ -176,12 +176,10 @@ def _gain_card(s: State) -> None:
     if s.dreamt:
         s.discard += (s.board[slot],)
     else:
-        s.players[s.active].owned.append(s.board[slot])
+        s.players[s.active].owned += (s.board[slot],)
         if s.solo and s.active == YOU:
             s.players[PTOLEMY].telescopes += telescopes_when_you_discover(s.solo.difficulty)
-    s.board[slot] = EMPTY
-    s.marks[slot] = [0] * len(s.players)
-    s.dream[slot] = 0
+    s.place(slot, EMPTY)
     s.refill.append(slot)
 
 
@@ -314,8 +312,8 @@ def discard(s: State, discard: Discard) -> None:
             "astra.discard.limit",
             f"discard {over} of your own cards, each once, to keep {p.card_limit}",
         )
+    p.owned = tuple(c for c in p.owned if c not in gone)
     for c in gone:
-        p.owned.remove(c)
         p.exhausted &= ~(1 << c)
     s.discard += tuple(gone)
     _finish(s)
@@ -323,7 +321,7 @@ def discard(s: State, discard: Discard) -> None:
 
 def _finish(s: State) -> None:
     for slot in s.refill:
-        s.board[slot] = s.draw()
+        s.place(slot, s.draw())
     s.refill = []
     if s.now.rested and len(s.players) == 2 and dream_cards(s):
         s.now.rested = False
