@@ -218,16 +218,16 @@ def _cards_score(s: State, i: int) -> tuple[int, int]:
 class Worth:
     """The greedy bot's evaluation of one player's positions: their final score if the
     game ended now, plus what Stardust, Telescopes, Active cards and marks on undiscovered
-    cards promise. Their cards are scored again only when they change, which the
-    decisions weighed together seldom do."""
+    cards promise. What their cards and their Journal's Pouch and Wisdom tracks score is
+    counted again only when they change, which the decisions weighed together seldom do."""
 
-    __slots__ = ("active", "cards", "exhausted", "i", "owned")
+    __slots__ = ("active", "cards", "exhausted", "i", "limit", "owned", "pouch", "size", "wisdom")
 
     def __init__(self, i: int) -> None:
         self.i = i  # the player's seat
         self.owned: tuple[int, ...] = ()
-        self.exhausted = -1  # no cards scored yet
-        self.cards = self.active = 0
+        self.exhausted = self.pouch = self.wisdom = -1  # nothing counted yet
+        self.cards = self.active = self.size = self.limit = 0
 
     def of(self, s: State) -> float:
         i = self.i
@@ -235,11 +235,14 @@ class Worth:
         if p.exhausted != self.exhausted or p.owned != self.owned:
             self.cards, self.active = _cards_score(s, i)
             self.owned, self.exhausted = p.owned, p.exhausted
+        if p.pouch != self.pouch or p.wisdom != self.wisdom:
+            self.size, self.limit = pouch_size(p.pouch), card_limit(p.wisdom)
+            self.pouch, self.wisdom = p.pouch, p.wisdom
         marks = 0  # a slot emptied holds no marks
         for m in s.marks:
             marks += m[i].bit_count()
-        size = pouch_size(p.pouch)
-        total = p.fame + size + card_limit(p.wisdom) + p.stardust // 3 + marks // 2 + self.cards
+        size = self.size
+        total = p.fame + size + self.limit + p.stardust // 3 + marks // 2 + self.cards
         return (
             total
             + 0.3 * p.stardust

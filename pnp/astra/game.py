@@ -48,12 +48,12 @@ def play(s: State, action: Action, *, his_turn: bool = True) -> None:
         raise RuleError("astra.game.over", "the game is over: its last turn has been played")
     if isinstance(action, Observe):
         turn.observe(s, action)
+    elif isinstance(action, End):
+        turn.end(s)
     elif isinstance(action, UseAbility):
         turn.use(s, action)
     elif isinstance(action, Rest):
         turn.rest(s)
-    elif isinstance(action, End):
-        turn.end(s)
     elif isinstance(action, PickBoon):
         turn.pick(s, action)
     elif isinstance(action, Dream):

@@ -73,6 +73,7 @@ def _ids() -> dict[str, int]:
     return {c.name: i for i, c in enumerate(constellations())}
 
 
+@cache  # asked for on every Observe
 def card_id(name: str) -> int:
     """The index of the card named ``name`` (any name ``constellation()`` accepts)."""
     ids = _ids()
