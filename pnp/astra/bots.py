@@ -22,7 +22,7 @@ from typing import Final
 
 from pnp.astra.actions import Action, Discard, Dream, End, Observe, PickBoon, Rest, UseAbility
 from pnp.astra.constellations import constellation
-from pnp.astra.effects import COMMON_START, TELESCOPE_PRICE, effects, first_stars
+from pnp.astra.effects import COMMON_START, TELESCOPE_PRICE, effects, first_stars, start_stars
 from pnp.astra.game import Game, play
 from pnp.astra.journal import card_limit, pouch_size
 from pnp.astra.model import CLOCKWISE, BoonKind
@@ -116,14 +116,19 @@ def _pair(game: Game, card: str, rng: random.Random) -> tuple[int, ...]:
     return tuple(firsts[:1])
 
 
-def _open(s: State) -> list[int]:
-    """The slots of the undiscovered cards a marking may start on."""
-    return [i for i, c in enumerate(s.board) if c != EMPTY and s.open(i) and first_stars(s, i)]
+def _open(s: State) -> list[tuple[CardInfo, int]]:
+    """The undiscovered cards a marking may start on, each with its marked stars."""
+    out = []
+    for slot, c in enumerate(s.board):
+        if c != EMPTY:
+            info, marked = cards()[c], s.marked(slot)
+            if marked != info.full and start_stars(info, marked):
+                out.append((info, marked))
+    return out
 
 
 def _undiscovered(game: Game) -> list[str]:
-    s = game.state
-    return [cards()[s.board[i]].card.name for i in _open(s)]
+    return [info.card.name for info, _ in _open(game.state)]
 
 
 def _may_observe(game: Game) -> bool:
@@ -293,9 +298,8 @@ def _observes(game: Game, rng: random.Random) -> list[Action]:
     stardust = s.players[s.active].stardust
     common = COMMON_START in s.now.flags
     out: list[Action] = []
-    for slot in _open(s):
-        info = cards()[s.board[slot]]
-        firsts, marked = first_stars(s, slot, common), s.marked(slot)
+    for info, marked in _open(s):
+        firsts = start_stars(info, marked, common)
         seen: set[Path] = set()
         for _ in range(WALKS):
             path = _path(info, firsts, marked, rng, stardust)

@@ -40,10 +40,11 @@ def target_slot(s: State, name: str) -> int:
 
 def first_stars(s: State, slot: int, common_start: bool = False) -> int:
     """The stars an Observe (or a marking that follows the rules) may start with."""
-    return _firsts(cards()[s.board[slot]], s.marked(slot), common_start)
+    return start_stars(cards()[s.board[slot]], s.marked(slot), common_start)
 
 
-def _firsts(info: CardInfo, marked: int, common_start: bool) -> int:
+def start_stars(info: CardInfo, marked: int, common_start: bool = False) -> int:
+    """``first_stars`` of a card whose marked stars are ``marked``."""
     first = (reach(info, marked) if marked else info.starting) & ~marked
     return first | (info.common & ~marked) if common_start else first
 
@@ -87,11 +88,19 @@ def mark_path(s: State, player: int, path: Observe, common_start: bool = False) 
     its first Grand star (all of them when it has none)."""
     slot = target_slot(s, path.card)
     info = cards()[s.board[slot]]
-    before, prev = len(path.stars), -1
+    stars = path.stars
+    before, prev = len(stars), -1
     marked = s.marked(slot)
-    for i, n in enumerate(path.stars):
+    for i, n in enumerate(stars):
         bit = _bit(info, n, marked)
-        if i == 0 and not bit & _firsts(info, marked, common_start):
+        if i:
+            if not bit & info.neighbours[prev]:
+                raise RuleError(
+                    "astra.observe.adjacent",
+                    f"star {n} on {info.card.name} is not next to star {prev + 1}, "
+                    "marked just before",
+                )
+        elif not bit & start_stars(info, marked, common_start):
             if not marked:
                 raise RuleError(
                     "astra.observe.start",
@@ -101,14 +110,9 @@ def mark_path(s: State, player: int, path: Observe, common_start: bool = False) 
             raise RuleError(
                 "astra.observe.adjacent", f"star {n} on {info.card.name} touches no marked star"
             )
-        if i and not bit & info.neighbours[prev]:
-            raise RuleError(
-                "astra.observe.adjacent",
-                f"star {n} on {info.card.name} is not next to star {prev + 1}, marked just before",
-            )
         s.mark(player, slot, bit)
         marked |= bit
-        if bit & info.grand and before == len(path.stars):
+        if bit & info.grand and before == len(stars):
             before = i
         prev = n - 1
     return before
