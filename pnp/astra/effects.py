@@ -25,17 +25,20 @@ REFUND_BEFORE_GRAND: Final = "refund-before-grand"
 TELESCOPE_PRICE: Final = 3
 
 
-def target_slot(s: State, name: str) -> int:
-    """The board slot of an undiscovered card named ``name``."""
+def target(s: State, name: str) -> tuple[int, CardInfo, int]:
+    """The board slot of an undiscovered card named ``name``, the card and its marked
+    stars."""
     try:
         slot = s.slot_of(card_id(name))
     except ValueError:
         slot = -1
-    if slot < 0 or not s.open(slot):
-        raise RuleError(
-            "astra.observe.card", f"{name} is not an undiscovered constellation around the board"
-        )
-    return slot
+    if slot >= 0:
+        info, marked = cards()[s.board[slot]], s.marked(slot)
+        if marked != info.full:
+            return slot, info, marked
+    raise RuleError(
+        "astra.observe.card", f"{name} is not an undiscovered constellation around the board"
+    )
 
 
 def first_stars(s: State, slot: int, common_start: bool = False) -> int:
@@ -86,11 +89,9 @@ def _bit(info: CardInfo, n: int, marked: int) -> int:
 def mark_path(s: State, player: int, path: Observe, common_start: bool = False) -> int:
     """Marks ``path`` under the Star Marking rules; returns how many stars came before
     its first Grand star (all of them when it has none)."""
-    slot = target_slot(s, path.card)
-    info = cards()[s.board[slot]]
+    slot, info, marked = target(s, path.card)
     stars = path.stars
     before, prev = len(stars), -1
-    marked = s.marked(slot)
     for i, n in enumerate(stars):
         bit = _bit(info, n, marked)
         if i:
@@ -188,8 +189,8 @@ def _single(s: State, player: int, use: UseAbility) -> tuple[int, int] | None:
     path = use.paths[0]
     if len(path.stars) != 1:
         raise RuleError("astra.ability.targets", f"{use.card}'s ability marks 1 star")
-    slot = target_slot(s, path.card)
-    bit = _bit(cards()[s.board[slot]], path.stars[0], s.marked(slot))
+    slot, info, marked = target(s, path.card)
+    bit = _bit(info, path.stars[0], marked)
     s.mark(player, slot, bit)
     return slot, bit
 
