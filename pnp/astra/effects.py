@@ -91,7 +91,7 @@ def mark_path(s: State, player: int, path: Observe, common_start: bool = False) 
     its first Grand star (all of them when it has none)."""
     slot, info, marked = target(s, path.card)
     stars = path.stars
-    before, prev = len(stars), -1
+    before, prev, was = len(stars), -1, marked
     for i, n in enumerate(stars):
         bit = _bit(info, n, marked)
         if i:
@@ -111,11 +111,11 @@ def mark_path(s: State, player: int, path: Observe, common_start: bool = False) 
             raise RuleError(
                 "astra.observe.adjacent", f"star {n} on {info.card.name} touches no marked star"
             )
-        s.mark(player, slot, bit)
         marked |= bit
         if bit & info.grand and before == len(stars):
             before = i
         prev = n - 1
+    s.mark(player, slot, marked & ~was)
     return before
 
 
@@ -204,11 +204,8 @@ def _mark_and_neighbours(s: State, player: int, use: UseAbility) -> None:
     s.now.skip_action = True
     if found:
         slot, bit = found
-        rest = cards()[s.board[slot]].neighbours[bit.bit_length() - 1] & ~s.marked(slot)
-        while rest:
-            low = rest & -rest
-            s.mark(player, slot, low)
-            rest ^= low
+        around = cards()[s.board[slot]].neighbours[bit.bit_length() - 1]
+        s.mark(player, slot, around & ~s.marked(slot))
 
 
 def _two_possible(s: State) -> int:

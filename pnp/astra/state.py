@@ -329,15 +329,16 @@ class State:
             self.last_turn = (self.turn // n + rounds) * n - 1
         return card
 
-    def mark(self, player: int, slot: int, bit: int) -> None:
-        """Marks one star: a Grand star gives a player (not the dreamer) 1 Wisdom at once."""
+    def mark(self, player: int, slot: int, stars: int) -> None:
+        """Marks the unmarked ``stars`` (a mask): each Grand star gives a player (not the
+        dreamer) 1 Wisdom at once."""
         if player == DREAMER:
-            self.dream = _put(self.dream, slot, self.dream[slot] | bit)
+            self.dream = _put(self.dream, slot, self.dream[slot] | stars)
             return
-        self.marks[slot][player] |= bit
+        self.marks[slot][player] |= stars
         info = cards()[self.board[slot]]
-        if bit & info.grand:
-            self.players[player].gain_wisdom(1)
-            self.now.grand += 1
-        if not bit & info.common:
+        if grand := (stars & info.grand).bit_count():
+            self.players[player].gain_wisdom(grand)
+            self.now.grand += grand
+        if stars & ~info.common:
             self.now.only_common = False
