@@ -303,7 +303,8 @@ def _observes(game: Game, rng: random.Random) -> list[Action]:
         seen: set[Path] = set()
         for _ in range(WALKS):
             path = _path(info, firsts, marked, rng, stardust)
-            seen.update(path[:k] for k in range(1, len(path) + 1))
+            for k in range(1, len(path) + 1):
+                seen.add(path[:k])
         out += [Observe(info.card.name, path) for path in sorted(seen)]
     return out
 

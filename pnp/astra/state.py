@@ -38,6 +38,21 @@ class CardInfo:
     grand: int
     common: int
     neighbours: tuple[int, ...]  # by star index (number − 1), a mask of its neighbours
+    near: tuple[tuple[int, ...], ...]  # by byte k of a mask of stars, the stars next to them
+
+
+def _near(nbrs: list[int]) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a mask of stars (stars 1–8, 9–16, …), the stars next to those
+    the byte's value marks, by that value."""
+    out = []
+    for first in range(0, len(nbrs), 8):
+        byte = nbrs[first : first + 8]
+        table = [0] * (1 << len(byte))
+        for m in range(1, len(table)):
+            low = m & -m
+            table[m] = table[m ^ low] | byte[low.bit_length() - 1]
+        out.append(tuple(table))
+    return tuple(out)
 
 
 @cache
@@ -58,6 +73,7 @@ def cards() -> tuple[CardInfo, ...]:
                 masks[StarKind.GRAND],
                 masks[StarKind.COMMON],
                 tuple(nbrs),
+                _near(nbrs),
             )
         )
     return tuple(infos)
@@ -81,13 +97,11 @@ def card_id(name: str) -> int:
 
 
 def reach(info: CardInfo, mask: int) -> int:
-    """The stars next to any star of ``mask``."""
+    """The stars next to any star of ``mask`` (a mask of the card's stars)."""
     out = 0
-    nbrs = info.neighbours
-    while mask:
-        low = mask & -mask
-        out |= nbrs[low.bit_length() - 1]
-        mask ^= low
+    for table in info.near:
+        out |= table[mask & 255]
+        mask >>= 8
     return out
 
 
