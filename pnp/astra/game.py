@@ -97,7 +97,8 @@ class Game:
         ids = [card_id(name) for name in setup.deck]
         s.names, s.scoring = setup.players, setup.scoring
         s.deck = (*ids[: setup.on_top], GAME_END, *ids[setup.on_top :])
-        s.top, s.turn, s.last_turn, s.phase, s.now = 0, 0, -1, ABILITY, Turn()
+        s.top, s.turn, s.active, s.last_turn, s.phase = 0, 0, 0, -1, ABILITY
+        s.now = Turn()
         s.players = [Player(START_STARDUST) for _ in range(n)]
         s.solo = None
         if setup.solo is not None:

@@ -212,6 +212,7 @@ class Turn:
 
 class State:
     __slots__ = (
+        "active",
         "board",
         "crossed",
         "deck",
@@ -247,7 +248,8 @@ class State:
     top: int  # index of the top card in ``deck``
     discard: tuple[int, ...]
     sphere: int  # index into CLOCKWISE
-    turn: int  # turns played so far; the active player is turn % players
+    turn: int  # turns played so far
+    active: int  # the active player: turn % players
     last_turn: int  # the last turn's number, once the end is triggered; else -1
     phase: Phase
     now: Turn
@@ -267,7 +269,8 @@ class State:
         s.marks = [m[:] for m in self.marks]
         s.dream, s.dreamt = self.dream, self.dreamt
         s.top, s.discard, s.sphere = self.top, self.discard, self.sphere
-        s.turn, s.last_turn, s.phase = self.turn, self.last_turn, self.phase
+        s.turn, s.active = self.turn, self.active
+        s.last_turn, s.phase = self.last_turn, self.phase
         s.now = self.now.copy()
         s.found, s.groups, s.due = self.found[:], [g[:] for g in self.groups], self.due[:]
         s.crossed, s.picked, s.refill = self.crossed, self.picked, self.refill[:]
@@ -286,15 +289,12 @@ class State:
         self.board, self.marks = saved.board, [m[:] for m in saved.marks]
         self.dream, self.dreamt = saved.dream, saved.dreamt
         self.top, self.discard, self.sphere = saved.top, saved.discard, saved.sphere
-        self.turn, self.last_turn, self.phase = saved.turn, saved.last_turn, saved.phase
+        self.turn, self.active = saved.turn, saved.active
+        self.last_turn, self.phase = saved.last_turn, saved.phase
         self.now.restore(saved.now)
         self.found, self.groups = saved.found[:], [g[:] for g in saved.groups]
         self.due, self.crossed, self.picked = saved.due[:], saved.crossed, saved.picked
         self.refill, self.solo = saved.refill[:], saved.solo
-
-    @property
-    def active(self) -> int:
-        return self.turn % len(self.players)
 
     def marked(self, slot: int) -> int:
         out = self.dream[slot]

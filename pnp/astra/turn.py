@@ -331,6 +331,7 @@ def _finish(s: State) -> None:
         return
     s.dreamt = False
     s.turn += 1
+    s.active = s.turn % len(s.players)
     s.now = Turn()
     s.phase = OVER if 0 <= s.last_turn < s.turn else ABILITY
 
