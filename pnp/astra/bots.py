@@ -278,10 +278,11 @@ def _settle(s: State) -> None:
         play(s, END if s.phase is ACTION else _cheapest(Game(s)))
 
 
-def _best(s: State, worth: Worth, choices: list[Action], settle: bool) -> tuple[Action, float]:
-    """The first of the best ``choices`` played on ``s``, and its worth; each is undone
-    once weighed."""
-    before = s.copy()
+def _best(
+    s: State, before: State, worth: Worth, choices: list[Action], settle: bool
+) -> tuple[Action, float]:
+    """The first of the best ``choices`` played on ``s``, and its worth; ``s`` is restored
+    to ``before`` (a copy of it) after each."""
     best, choice = -math.inf, choices[0]
     for action in choices:
         play(s, action)
@@ -309,43 +310,45 @@ def _observes(game: Game, rng: random.Random) -> list[Action]:
     return out
 
 
-def _plan(game: Game, worth: Worth, rng: random.Random) -> tuple[Action, float]:
+def _plan(game: Game, before: State, worth: Worth, rng: random.Random) -> tuple[Action, float]:
     """The best way found to end the Action phase from here, and what it is worth once
-    the turn is over (``game`` is a view of the state the bot plays on)."""
+    the turn is over (``game`` is a view of the state the bot plays on, ``before`` a copy
+    of it)."""
     s = game.state
     if game.action_skipped:
-        return _best(s, worth, [END], settle=True)
+        return _best(s, before, worth, [END], settle=True)
     finish: Action = END if game.phase is ACTION else Rest()
     observes = _observes(game, rng) if _may_observe(game) else []
-    return _best(s, worth, [finish, *observes], settle=True)
+    return _best(s, before, worth, [finish, *observes], settle=True)
 
 
 def greedy_bot(game: Game, rng: random.Random) -> Action:
     """The decision that looks best by the end of the turn, for whoever is due."""
-    s = game.state.copy()  # the decisions weighed are played on it and undone
+    base = game.state
+    s = base.copy()  # the decisions weighed are played on it and undone
     mine = Game(s)
     if game.phase is BOONS:
         who = game.due[0]
         picks: list[Action] = [PickBoon(who, b, _wake(game, who, b)) for b in game.open_boons()]
-        return _best(s, Worth(s.names.index(who)), picks, settle=False)[0]
+        return _best(s, base, Worth(s.names.index(who)), picks, settle=False)[0]
     worth = Worth(s.active)
     if game.phase is DISCARD:
         owned = game.player(game.active)
         held = [*owned.active, *owned.exhausted]
         combos = itertools.islice(itertools.combinations(held, game.excess), DISCARDS)
-        return _best(s, worth, [Discard(c) for c in combos], settle=False)[0]
+        return _best(s, base, worth, [Discard(c) for c in combos], settle=False)[0]
     if game.phase is DREAM:
         dreams: list[Action] = [
             Dream(Observe(c, p)) for c in game.dream_cards() for p in game.dream_paths(c)[:DREAMS]
         ]
-        return _best(s, worth, dreams, settle=True)[0]
-    action, best = _plan(mine, worth, rng)
+        return _best(s, base, worth, dreams, settle=True)[0]
+    action, best = _plan(mine, base, worth, rng)
     for card in game.usable():
         if use := _use(game, card, rng):
             play(s, use)
-            if (after := _plan(mine, worth, rng)[1]) > best:
+            if (after := _plan(mine, s.copy(), worth, rng)[1]) > best:
                 action, best = use, after
-            s.restore(game.state)
+            s.restore(base)
     return action
 
 
