@@ -178,6 +178,7 @@ class Turn:
         "fame_per_grand",
         "flags",
         "grand",
+        "marked",
         "observes",
         "only_common",
         "refundable",
@@ -196,6 +197,7 @@ class Turn:
         self.fame_per_grand = 0  # such abilities used: each counts
         self.skip_action = False
         self.rested = False  # a Rest this turn: the Dream phase follows (two players)
+        self.marked = 0  # the slots marked this turn, bit i for slot i
 
     def copy(self) -> Turn:
         t = Turn()
@@ -207,7 +209,7 @@ class Turn:
         self.observes, self.spent, self.only_common = saved.observes, saved.spent, saved.only_common
         self.grand, self.refundable, self.flags = saved.grand, saved.refundable, saved.flags
         self.fame_per_grand, self.skip_action = saved.fame_per_grand, saved.skip_action
-        self.rested = saved.rested
+        self.rested, self.marked = saved.rested, saved.marked
 
 
 class State:
@@ -309,16 +311,12 @@ class State:
         self.dream = _put(self.dream, slot, 0)
 
     def discovered(self) -> list[int]:
-        """The slots holding a card every star of which is marked."""
-        infos, marks, dream = cards(), self.marks, self.dream
+        """The slots holding a card every star of which is marked: among those marked this
+        turn, as a card completed earlier was discovered then."""
         out = []
-        for slot, card in enumerate(self.board):
-            if card != EMPTY:
-                marked = dream[slot]
-                for m in marks[slot]:
-                    marked |= m
-                if marked == infos[card].full:
-                    out.append(slot)
+        for slot in range(len(self.board)):
+            if self.now.marked >> slot & 1 and self.marked(slot) == cards()[self.board[slot]].full:
+                out.append(slot)
         return out
 
     def open(self, slot: int) -> bool:
@@ -346,6 +344,7 @@ class State:
     def mark(self, player: int, slot: int, stars: int) -> None:
         """Marks the unmarked ``stars`` (a mask): each Grand star gives a player (not the
         dreamer) 1 Wisdom at once."""
+        self.now.marked |= 1 << slot
         if player == DREAMER:
             self.dream = _put(self.dream, slot, self.dream[slot] | stars)
             return

@@ -388,6 +388,7 @@ def ptolemy_turn(s: State) -> None:
         for stars in done.observes:
             for n in stars:
                 s.marks[slot][PTOLEMY] |= 1 << (n - 1)
+        s.now.marked |= 1 << slot
         him.telescopes -= done.telescopes
     lib, him.stardust = ptolemy.upkeep(lib, source, him.stardust)
     last = ptolemy.PtolemyTurn(
