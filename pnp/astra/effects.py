@@ -302,6 +302,8 @@ def settle(s: State, player: int, discovered: bool) -> None:
     """Resolves the turn's "this turn" effects at its end."""
     t, p = s.now, s.players[player]
     p.fame += t.fame_per_grand * t.grand
+    if not t.flags:  # most turns
+        return
     if REFUND_COMMON in t.flags and t.only_common and not discovered:
         p.stardust += t.spent
     if REFUND_BEFORE_GRAND in t.flags:

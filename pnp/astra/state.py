@@ -15,7 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from pnp.astra.constellations import constellation, constellations
-from pnp.astra.journal import card_limit, journal, pouch_size
+from pnp.astra.journal import card_limit, journal, pouch_size, wisdom_spots
 from pnp.astra.model import Constellation, StarKind
 
 if TYPE_CHECKING:
@@ -38,27 +38,26 @@ class CardInfo:
     grand: int
     common: int
     neighbours: tuple[int, ...]  # by star index (number − 1), a mask of its neighbours
-    near: tuple[tuple[int, ...], ...]  # by byte k of a mask of stars, the stars next to them
+    low: tuple[int, ...]  # by a mask of stars 1–8, the stars next to them
+    high: tuple[int, ...]  # by a mask of stars 9–16 shifted down by 8, the same
 
 
-def _near(nbrs: list[int]) -> tuple[tuple[int, ...], ...]:
-    """For each byte of a mask of stars (stars 1–8, 9–16, …), the stars next to those
-    the byte's value marks, by that value."""
-    out = []
-    for first in range(0, len(nbrs), 8):
-        byte = nbrs[first : first + 8]
-        table = [0] * (1 << len(byte))
-        for m in range(1, len(table)):
-            low = m & -m
-            table[m] = table[m ^ low] | byte[low.bit_length() - 1]
-        out.append(tuple(table))
-    return tuple(out)
+def _near(nbrs: list[int]) -> tuple[int, ...]:
+    """The stars next to each mask of the (at most 8) stars whose neighbours are
+    ``nbrs``, by that mask."""
+    table = [0] * (1 << len(nbrs))
+    for m in range(1, len(table)):
+        low = m & -m
+        table[m] = table[m ^ low] | nbrs[low.bit_length() - 1]
+    return tuple(table)
 
 
 @cache
 def cards() -> tuple[CardInfo, ...]:
     infos = []
     for c in constellations():
+        if c.size > 16:
+            raise ValueError(f"{c.name} has {c.size} stars; the engine reads at most 16")
         masks = {k: sum(1 << (s.number - 1) for s in c.stars if s.kind is k) for k in StarKind}
         nbrs = [0] * c.size
         for a, b in c.edges:
@@ -73,7 +72,8 @@ def cards() -> tuple[CardInfo, ...]:
                 masks[StarKind.GRAND],
                 masks[StarKind.COMMON],
                 tuple(nbrs),
-                _near(nbrs),
+                _near(nbrs[:8]),
+                _near(nbrs[8:16]),
             )
         )
     return tuple(infos)
@@ -98,11 +98,7 @@ def card_id(name: str) -> int:
 
 def reach(info: CardInfo, mask: int) -> int:
     """The stars next to any star of ``mask`` (a mask of the card's stars)."""
-    out = 0
-    for table in info.near:
-        out |= table[mask & 255]
-        mask >>= 8
-    return out
+    return info.low[mask & 255] | info.high[mask >> 8]
 
 
 class Phase(Enum):
@@ -165,7 +161,7 @@ class Player:
         return card_limit(self.wisdom)
 
     def gain_wisdom(self, n: int) -> None:
-        self.wisdom = journal().wisdom.mark(self.wisdom, n)
+        self.wisdom = wisdom_spots(self.wisdom, n)
 
     def gain_pouch(self, n: int) -> None:
         self.pouch = journal().pouch.mark(self.pouch, n)
