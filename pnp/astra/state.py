@@ -310,9 +310,13 @@ class State:
         """The slots holding a card every star of which is marked: among those marked this
         turn, as a card completed earlier was discovered then."""
         out = []
-        for slot in range(len(self.board)):
-            if self.now.marked >> slot & 1 and self.marked(slot) == cards()[self.board[slot]].full:
+        slots = self.now.marked
+        while slots:
+            slot = (slots & -slots).bit_length() - 1
+            card = self.board[slot]
+            if card != EMPTY and self.marked(slot) == cards()[card].full:
                 out.append(slot)
+            slots &= slots - 1
         return out
 
     def open(self, slot: int) -> bool:

@@ -320,9 +320,10 @@ def discard(s: State, discard: Discard) -> None:
 
 
 def _finish(s: State) -> None:
-    for slot in s.refill:
-        s.place(slot, s.draw())
-    s.refill = []
+    if s.refill:
+        for slot in s.refill:
+            s.place(slot, s.draw())
+        s.refill = []
     if s.now.rested and len(s.players) == 2 and dream_cards(s):
         s.now.rested = False
         s.phase = DREAM
