@@ -17,7 +17,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 from pnp.astra.actions import Action, Discard, Dream, End, Observe, PickBoon, Rest, UseAbility
@@ -206,18 +206,18 @@ def _scoring_card(scoring: str, elements: tuple[int, ...]) -> int:
     return score_card(scoring_card(scoring).pair, dict(zip(CLOCKWISE, elements, strict=True))).total
 
 
-def _cards_score(s: State, i: int) -> tuple[int, int]:
-    """What player ``i``'s cards score at the end (the Active cards' Fame and the Final
-    Scoring card), and how many of them are Active."""
-    p = s.players[i]
+@lru_cache(maxsize=1024)  # the players' cards of the games being played
+def _cards_score(owned: tuple[int, ...], exhausted: int, scoring: str) -> tuple[int, int]:
+    """What the ``owned`` cards score at the end (the Active cards' Fame and the Final
+    Scoring card ``scoring``), and how many of them are Active."""
     elements, fame, active = [0] * len(CLOCKWISE), 0, 0
-    for c in p.owned:
+    for c in owned:
         card = cards()[c].card
         elements[CLOCKWISE.index(card.element)] += 1
-        if not p.exhausted >> c & 1:
+        if not exhausted >> c & 1:
             fame += card.fame
             active += 1
-    return fame + _scoring_card(s.scoring[i], tuple(elements)), active
+    return fame + _scoring_card(scoring, tuple(elements)), active
 
 
 class Worth:
@@ -238,7 +238,7 @@ class Worth:
         i = self.i
         p = s.players[i]
         if p.exhausted != self.exhausted or p.owned != self.owned:
-            self.cards, self.active = _cards_score(s, i)
+            self.cards, self.active = _cards_score(p.owned, p.exhausted, s.scoring[i])
             self.owned, self.exhausted = p.owned, p.exhausted
         if p.pouch != self.pouch or p.wisdom != self.wisdom:
             self.size, self.limit = pouch_size(p.pouch), card_limit(p.wisdom)
@@ -271,23 +271,18 @@ def _cheapest(game: Game) -> Action:
     return Dream(Observe(card, game.dream_paths(card)[0]))
 
 
-def _settle(s: State) -> None:
-    """Plays on until the active player's Action phase is over and every pick, the
-    discovery and the card limit are resolved, the cheapest way."""
-    while s.phase is not OVER and s.phase is not ABILITY:
-        play(s, END if s.phase is ACTION else _cheapest(Game(s)))
-
-
 def _best(
     s: State, before: State, worth: Worth, choices: list[Action], settle: bool
 ) -> tuple[Action, float]:
     """The first of the best ``choices`` played on ``s``, and its worth; ``s`` is restored
-    to ``before`` (a copy of it) after each."""
+    to ``before`` (a copy of it) after each. With ``settle``, each is weighed once the
+    active player's Action phase is over and every pick, the discovery and the card limit
+    are resolved, the cheapest way."""
     best, choice = -math.inf, choices[0]
     for action in choices:
         play(s, action)
-        if settle:
-            _settle(s)
+        while settle and s.phase is not OVER and s.phase is not ABILITY:
+            play(s, END if s.phase is ACTION else _cheapest(Game(s)))
         if (score := worth.of(s)) > best:
             best, choice = score, action
         s.restore(before)

@@ -16,6 +16,7 @@ from pnp.astra import ptolemy
 from pnp.astra.actions import Discard, Observe, PickBoon, UseAbility
 from pnp.astra.board import board
 from pnp.astra.effects import COMMON_START, REST_GAIN, effects, mark_path, settle
+from pnp.astra.journal import card_limit
 from pnp.astra.model import CLOCKWISE, BoonKind
 from pnp.astra.rules import RuleError
 from pnp.astra.solo import ptolemy_boon, telescopes_when_you_discover
@@ -135,7 +136,7 @@ def _next_card(s: State) -> None:
             return
         _gain_card(s)
     p = s.players[s.active]
-    if len(p.owned) > p.card_limit and not (s.solo and s.active == PTOLEMY):
+    if len(p.owned) > card_limit(p.wisdom) and not (s.solo and s.active == PTOLEMY):
         s.phase = DISCARD
     else:
         _finish(s)
