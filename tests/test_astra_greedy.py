@@ -1,18 +1,23 @@
 """The greedy bot weighs its decisions on one state played in place: ``State.restore``
 takes that state back exactly, and ``Worth`` counts the evaluation a part at a time to
-what the whole final score gives."""
+what the whole final score gives. The shortcuts the engine and the bots take for speed
+give what the long way gives: the stars next to a mask from tables, a draw from
+``getrandbits`` as ``choice`` draws it."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.astra.bots import Worth, greedy_bot, random_bot
+from pnp.astra.actions import Observe
+from pnp.astra.bots import Worth, _pick, greedy_bot, random_bot
 from pnp.astra.game import Game, play
 from pnp.astra.setup import setup, solo_game
-from pnp.astra.state import Player, State, Turn
+from pnp.astra.state import Player, State, Turn, cards, reach
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 
@@ -102,3 +107,33 @@ def test_the_greedy_bot_leaves_the_game_it_weighs_as_it_was(players: int, seed: 
         action = greedy_bot(game, rng)
         assert snapshot(game.state) == before
         game = game.apply(action)
+
+
+def test_reach_reads_the_stars_next_to_a_mask_from_its_tables() -> None:
+    rng = random.Random(1)
+    for info in cards():
+        masks = [0, info.full, *(1 << n for n in range(info.size))]
+        masks += [rng.randrange(info.full + 1) for _ in range(200)]
+        for mask in masks:
+            near = 0
+            for n in range(info.size):
+                if mask >> n & 1:
+                    near |= info.neighbours[n]
+            assert reach(info, mask) == near
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(1, 20))
+def test_a_pick_draws_the_item_choice_draws(seed: int, size: int) -> None:
+    items = tuple(range(10, 10 + size))
+    mine, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(20):
+        assert _pick(mine, items) == theirs.choice(items)
+    assert mine.getstate() == theirs.getstate()
+
+
+def test_an_observe_stays_a_frozen_value() -> None:
+    a, b = Observe("Taurus", (10, 8)), Observe("Taurus", (10, 8))
+    assert a == b and hash(a) == hash(b) and a != Observe("Taurus", (10,))
+    assert repr(a) == "Observe(card='Taurus', stars=(10, 8))"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.card = "Leo"  # type: ignore[misc]

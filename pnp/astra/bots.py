@@ -9,7 +9,9 @@ drawing its chances from a seeded ``random.Random``.
   turn (the discovery, the helpers' boons, the card limit) and scored; an ability is
   used when the best such ending after it scores more than without it. The evaluation
   is the player's final score if the game ended now, plus what Stardust, Telescopes,
-  Active cards and marks on undiscovered cards promise."""
+  Active cards and marks on undiscovered cards promise (``Worth``). The endings are
+  played through the engine's rules on one copy of the game, restored after each
+  (``State.restore``), not on a copy each."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 ``Game.start(setup).apply(action)…``, with what players and bots may ask of it. The turn's
 steps and their rules are ``pnp.astra.turn``. Solo (``setup.solo_game``), ``apply`` takes
 your decisions only; Ptolemy's turns are played from the seed and ``Game.solo`` says what
-he did."""
+he did. ``play`` plays a decision on a state in place, every rule checked the same:
+``apply`` is ``play`` on a copy; simulations and the greedy bot play one state."""
 
 from __future__ import annotations
 
