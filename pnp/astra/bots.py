@@ -54,6 +54,7 @@ WALKS: Final = 2  # random walks per card the greedy bot tries
 DISCARDS: Final = 30  # at most this many discard choices weighed
 DREAMS: Final = 20  # at most this many dreamer pen paths weighed, per card
 END: Final = End()
+REST: Final = Rest()
 
 
 def _pick(rng: random.Random, items: tuple[int, ...]) -> int:
@@ -314,7 +315,7 @@ def _plan(game: Game, before: State, worth: Worth, rng: random.Random) -> tuple[
     s = game.state
     if game.action_skipped:
         return _best(s, before, worth, [END], settle=True)
-    finish: Action = END if game.phase is ACTION else Rest()
+    finish: Action = END if game.phase is ACTION else REST
     observes = _observes(game, rng) if _may_observe(game) else []
     return _best(s, before, worth, [finish, *observes], settle=True)
 

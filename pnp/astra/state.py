@@ -325,7 +325,10 @@ class State:
         return card != EMPTY and self.marked(slot) != cards()[card].full
 
     def slot_of(self, card: int) -> int:
-        return self.board.index(card) if card in self.board else -1
+        try:
+            return self.board.index(card)
+        except ValueError:
+            return -1
 
     def draw(self) -> int:
         """The top card of the deck (EMPTY when none is left); the Game End card coming on
