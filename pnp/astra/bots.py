@@ -277,18 +277,19 @@ def _cheapest(game: Game) -> Action:
 def _best(
     s: State, before: State, worth: Worth, choices: list[Action], settle: bool
 ) -> tuple[Action, float]:
-    """The first of the best ``choices`` played on ``s``, and its worth; ``s`` is restored
-    to ``before`` (a copy of it) after each. With ``settle``, each is weighed once the
-    active player's Action phase is over and every pick, the discovery and the card limit
-    are resolved, the cheapest way."""
+    """The first of the best ``choices``, each played on ``s`` as ``before`` (a copy of it)
+    has it, and its worth; ``s`` is left as the last choice left it. With ``settle``, each
+    is weighed once the active player's Action phase is over and every pick, the
+    discovery and the card limit are resolved, the cheapest way."""
     best, choice = -math.inf, choices[0]
-    for action in choices:
+    for k, action in enumerate(choices):
+        if k:
+            s.restore(before)
         play(s, action)
         while settle and s.phase is not OVER and s.phase is not ABILITY:
             play(s, END if s.phase is ACTION else _cheapest(Game(s)))
         if (score := worth.of(s)) > best:
             best, choice = score, action
-        s.restore(before)
     return choice, best
 
 
@@ -343,10 +344,10 @@ def greedy_bot(game: Game, rng: random.Random) -> Action:
     action, best = _plan(mine, base, worth, rng)
     for card in game.usable():
         if use := _use(game, card, rng):
+            s.restore(base)
             play(s, use)
             if (after := _plan(mine, s.copy(), worth, rng)[1]) > best:
                 action, best = use, after
-            s.restore(base)
     return action
 
 
