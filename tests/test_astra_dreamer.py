@@ -178,7 +178,7 @@ def test_the_dream_phase_comes_after_the_rests_discovery_and_refill() -> None:
 
 def test_no_dream_phase_without_an_undiscovered_card() -> None:
     def empty(s: State) -> None:
-        s.board = [EMPTY] * 3
+        s.board = (EMPTY,) * 3
 
     g = play(edit(game("Taurus", "Aries", "Capricornus"), empty), "rest")
     assert g.phase is Phase.ABILITY and g.active == "Matthew"

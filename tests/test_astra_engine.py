@@ -55,7 +55,7 @@ def edit(g: Game, change: Callable[[State], None]) -> Game:
 def own(g: Game, player: int, *cards: str, exhausted: tuple[str, ...] = ()) -> Game:
     def change(s: State) -> None:
         p = s.players[player]
-        p.owned += [card_id(c) for c in cards]
+        p.owned += tuple(card_id(c) for c in cards)
         for c in exhausted:
             p.exhausted |= 1 << card_id(c)
 

@@ -9,34 +9,69 @@ drawing its chances from a seeded ``random.Random``.
   turn (the discovery, the helpers' boons, the card limit) and scored; an ability is
   used when the best such ending after it scores more than without it. The evaluation
   is the player's final score if the game ended now, plus what Stardust, Telescopes,
-  Active cards and marks on undiscovered cards promise."""
+  Active cards and marks on undiscovered cards promise (``Worth``). The endings are
+  played through the engine's rules on one copy of the game, restored after each
+  (``State.restore``), not on a copy each."""
 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Final
 
 from pnp.astra.actions import Action, Discard, Dream, End, Observe, PickBoon, Rest, UseAbility
 from pnp.astra.constellations import constellation
-from pnp.astra.effects import TELESCOPE_PRICE, effects
-from pnp.astra.game import Game, PlayerView
-from pnp.astra.model import BoonKind
-from pnp.astra.state import Phase, card_id, cards
+from pnp.astra.effects import COMMON_START, TELESCOPE_PRICE, effects, first_stars, start_stars
+from pnp.astra.game import Game, play
+from pnp.astra.journal import card_limit, pouch_size
+from pnp.astra.model import CLOCKWISE, BoonKind
+from pnp.astra.scoring_cards import score_card, scoring_card
+from pnp.astra.state import (
+    ABILITY,
+    ACTION,
+    BOONS,
+    DISCARD,
+    DREAM,
+    EMPTY,
+    OVER,
+    CardInfo,
+    State,
+    card_id,
+    cards,
+)
+
+Path = tuple[int, ...]  # star numbers, in marking order
 
 Bot = Callable[[Game, random.Random], Action]
 
-OBSERVE = 0.7  # how often the random bot observes rather than rests
-AGAIN = 0.3  # how often it observes again, for a Telescope
-USE = 0.5  # how often it uses an ability it can
-WALKS = 2  # random walks per card the greedy bot tries
-DISCARDS = 30  # at most this many discard choices weighed
-DREAMS = 20  # at most this many dreamer pen paths weighed, per card
+OBSERVE: Final = 0.7  # how often the random bot observes rather than rests
+AGAIN: Final = 0.3  # how often it observes again, for a Telescope
+USE: Final = 0.5  # how often it uses an ability it can
+WALKS: Final = 2  # random walks per card the greedy bot tries
+DISCARDS: Final = 30  # at most this many discard choices weighed
+DREAMS: Final = 20  # at most this many dreamer pen paths weighed, per card
+END: Final = End()
+REST: Final = Rest()
 
 
-def _bits(mask: int) -> list[int]:
+def _pick(rng: random.Random, items: tuple[int, ...]) -> int:
+    """The item ``rng.choice(items)`` picks (``items`` not empty), drawn the same way, by
+    rejection sampling over ``getrandbits``, without its layers of calls."""
+    n = len(items)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return items[r]
+
+
+@cache
+def _bits(mask: int) -> tuple[int, ...]:
     """Star numbers in a mask (bit n − 1 is star n)."""
-    return [n + 1 for n in range(mask.bit_length()) if mask >> n & 1]
+    return tuple(n + 1 for n in range(mask.bit_length()) if mask >> n & 1)
 
 
 def _marked(game: Game, card: str) -> int:
@@ -46,22 +81,30 @@ def _marked(game: Game, card: str) -> int:
     return s.marked(slot) if slot >= 0 else 0
 
 
-def _walk(
-    game: Game, card: str, rng: random.Random, longest: int, observe: bool = True
-) -> tuple[int, ...]:
-    """A random path the next Observe (or a marking ability, not ``observe``) may mark on
-    ``card``, of at most ``longest`` stars (empty when none can start there)."""
-    firsts = game.first_stars(card, observe)
+def _path(info: CardInfo, firsts: int, marked: int, rng: random.Random, longest: int) -> Path:
+    """A random path of at most ``longest`` stars on a card marked ``marked``, from one of
+    the stars ``firsts`` along the card's lines (empty when none can start)."""
     if not firsts or longest < 1:
         return ()
-    neighbours = cards()[card_id(card)].neighbours
-    star = rng.choice(firsts)
-    path, used = [star], _marked(game, card) | 1 << (star - 1)
-    while len(path) < longest and (after := neighbours[path[-1] - 1] & ~used):
-        star = rng.choice(_bits(after))
+    neighbours = info.neighbours
+    star = _pick(rng, _bits(firsts))
+    path, used = [star], marked | 1 << (star - 1)
+    while len(path) < longest and (after := neighbours[star - 1] & ~used):
+        star = _pick(rng, _bits(after))
         path.append(star)
         used |= 1 << (star - 1)
     return tuple(path)
+
+
+def _walk(game: Game, card: str, rng: random.Random, longest: int, observe: bool = True) -> Path:
+    """A random path the next Observe (or a marking ability, not ``observe``) may mark on
+    ``card``, of at most ``longest`` stars (empty when none can start there)."""
+    s = game.state
+    slot = s.slot_of(card_id(card))
+    if slot < 0 or not s.open(slot):
+        return ()
+    firsts = first_stars(s, slot, observe and COMMON_START in s.now.flags)
+    return _path(cards()[s.board[slot]], firsts, s.marked(slot), rng, longest)
 
 
 def _pair(game: Game, card: str, rng: random.Random) -> tuple[int, ...]:
@@ -76,13 +119,26 @@ def _pair(game: Game, card: str, rng: random.Random) -> tuple[int, ...]:
     return tuple(firsts[:1])
 
 
+def _open(s: State) -> list[tuple[CardInfo, int]]:
+    """The undiscovered cards a marking may start on, each with its marked stars."""
+    out = []
+    for slot, c in enumerate(s.board):
+        if c != EMPTY:
+            info, marked = cards()[c], s.marked(slot)
+            if marked != info.full and start_stars(info, marked):
+                out.append((info, marked))
+    return out
+
+
 def _undiscovered(game: Game) -> list[str]:
-    return [c for c in game.board if c is not None and game.first_stars(c)]
+    return [info.card.name for info, _ in _open(game.state)]
 
 
-def _may_observe(game: Game, p: PlayerView) -> bool:
-    again = game.phase is Phase.ACTION
-    return bool(p.stardust and (p.telescopes or not again) and not game.action_skipped)
+def _may_observe(game: Game) -> bool:
+    s = game.state
+    p = s.players[s.active]
+    again = s.phase is ACTION
+    return bool(p.stardust and (p.telescopes or not again) and not s.now.skip_action)
 
 
 def _use(game: Game, card: str, rng: random.Random) -> UseAbility | None:
@@ -122,13 +178,13 @@ def _wake(game: Game, who: str, boon: int) -> tuple[str, ...]:
 
 def random_bot(game: Game, rng: random.Random) -> Action:
     """A random legal decision for whoever is due."""
-    if game.phase is Phase.BOONS:
+    if game.phase is BOONS:
         who, boon = rng.choice(game.due), rng.choice(game.open_boons())
         return PickBoon(who, boon, _wake(game, who, boon))
-    if game.phase is Phase.DISCARD:
+    if game.phase is DISCARD:
         p = game.player(game.active)
         return Discard(tuple(rng.sample(p.active + p.exhausted, game.excess)))
-    if game.phase is Phase.DREAM:
+    if game.phase is DREAM:
         card = rng.choice(game.dream_cards())
         return Dream(Observe(card, rng.choice(game.dream_paths(card))))
     usable = game.usable()
@@ -136,105 +192,162 @@ def random_bot(game: Game, rng: random.Random) -> Action:
         return use
     if game.action_skipped:
         return End()
-    again = game.phase is Phase.ACTION
-    if rng.random() < (AGAIN if again else OBSERVE) and _may_observe(
-        game, p := game.player(game.active)
-    ):
+    again = game.phase is ACTION
+    if rng.random() < (AGAIN if again else OBSERVE) and _may_observe(game):
         board = [c for c in game.board if c is not None]
+        stardust = game.player(game.active).stardust
         for card in rng.sample(board, len(board)):
-            if path := _walk(game, card, rng, rng.randint(1, p.stardust)):
+            if path := _walk(game, card, rng, rng.randint(1, stardust)):
                 return Observe(card, path)
     return End() if again else Rest()
 
 
-def value(game: Game, name: str) -> float:
-    """The greedy bot's evaluation of ``name``'s position."""
-    s = game.state
-    i = s.names.index(name)
-    p = s.players[i]
-    active = sum(1 for c in p.owned if not p.exhausted >> c & 1)
-    marks = sum(m[i].bit_count() for m in s.marks)  # a slot emptied holds no marks
-    return (
-        game.final_of(name).total
-        + 0.3 * p.stardust
-        + 1.0 * p.telescopes
-        + 1.5 * active
-        + 0.5 * p.pouch_size
-        + 0.25 * marks
-    )
+@cache
+def _scoring_card(scoring: str, elements: tuple[int, ...]) -> int:
+    """What a Final Scoring card scores for the count of each element on its owner's
+    cards (in ``CLOCKWISE`` order)."""
+    return score_card(scoring_card(scoring).pair, dict(zip(CLOCKWISE, elements, strict=True))).total
 
 
-def _settle(game: Game) -> Game:
-    """The game once the active player's Action phase is over and every pick, the
+@lru_cache(maxsize=1024)  # the players' cards of the games being played
+def _cards_score(owned: tuple[int, ...], exhausted: int, scoring: str) -> tuple[int, int]:
+    """What the ``owned`` cards score at the end (the Active cards' Fame and the Final
+    Scoring card ``scoring``), and how many of them are Active."""
+    elements, fame, active = [0] * len(CLOCKWISE), 0, 0
+    for c in owned:
+        card = cards()[c].card
+        elements[CLOCKWISE.index(card.element)] += 1
+        if not exhausted >> c & 1:
+            fame += card.fame
+            active += 1
+    return fame + _scoring_card(scoring, tuple(elements)), active
+
+
+class Worth:
+    """The greedy bot's evaluation of one player's positions: their final score if the
+    game ended now, plus what Stardust, Telescopes, Active cards and marks on undiscovered
+    cards promise. What their cards and their Journal's Pouch and Wisdom tracks score is
+    counted again only when they change, which the decisions weighed together seldom do."""
+
+    __slots__ = ("active", "cards", "exhausted", "i", "limit", "owned", "pouch", "size", "wisdom")
+
+    def __init__(self, i: int) -> None:
+        self.i = i  # the player's seat
+        self.owned: tuple[int, ...] = ()
+        self.exhausted = self.pouch = self.wisdom = -1  # nothing counted yet
+        self.cards = self.active = self.size = self.limit = 0
+
+    def of(self, s: State) -> float:
+        i = self.i
+        p = s.players[i]
+        if p.exhausted != self.exhausted or p.owned != self.owned:
+            self.cards, self.active = _cards_score(p.owned, p.exhausted, s.scoring[i])
+            self.owned, self.exhausted = p.owned, p.exhausted
+        if p.pouch != self.pouch or p.wisdom != self.wisdom:
+            self.size, self.limit = pouch_size(p.pouch), card_limit(p.wisdom)
+            self.pouch, self.wisdom = p.pouch, p.wisdom
+        marks = 0  # a slot emptied holds no marks
+        for m in s.marks:
+            marks += m[i].bit_count()
+        size = self.size
+        total = p.fame + size + self.limit + p.stardust // 3 + marks // 2 + self.cards
+        return (
+            total
+            + 0.3 * p.stardust
+            + 1.0 * p.telescopes
+            + 1.5 * self.active
+            + 0.5 * size
+            + 0.25 * marks
+        )
+
+
+def _cheapest(game: Game) -> Action:
+    """The cheapest decision due in the Boons, Discard or Dream phase."""
+    if game.phase is BOONS:
+        who, boon = game.due[0], game.open_boons()[0]
+        return PickBoon(who, boon, _wake(game, who, boon))
+    if game.phase is DISCARD:
+        owned = game.player(game.active)
+        cheap = sorted((*owned.exhausted, *owned.active), key=lambda c: constellation(c).fame)
+        return Discard(tuple(cheap[: game.excess]))
+    card = game.dream_cards()[0]
+    return Dream(Observe(card, game.dream_paths(card)[0]))
+
+
+def _best(
+    s: State, before: State, worth: Worth, choices: list[Action], settle: bool
+) -> tuple[Action, float]:
+    """The first of the best ``choices``, each played on ``s`` as ``before`` (a copy of it)
+    has it, and its worth; ``s`` is left as the last choice left it. With ``settle``, each
+    is weighed once the active player's Action phase is over and every pick, the
     discovery and the card limit are resolved, the cheapest way."""
-    while not game.over and game.phase is not Phase.ABILITY:
-        if game.phase is Phase.BOONS:
-            who, boon = game.due[0], game.open_boons()[0]
-            game = game.apply(PickBoon(who, boon, _wake(game, who, boon)))
-        elif game.phase is Phase.DISCARD:
-            owned = game.player(game.active)
-            cheap = sorted((*owned.exhausted, *owned.active), key=lambda c: constellation(c).fame)
-            game = game.apply(Discard(tuple(cheap[: game.excess])))
-        elif game.phase is Phase.DREAM:
-            card = game.dream_cards()[0]
-            game = game.apply(Dream(Observe(card, game.dream_paths(card)[0])))
-        else:
-            game = game.apply(End())
-    return game
-
-
-def _best(game: Game, name: str, choices: list[Action], settle: bool) -> tuple[Action, float]:
-    scored = []
-    for action in choices:
-        after = game.apply(action)
-        scored.append((value(_settle(after) if settle else after, name), action))
-    best = max(s for s, _ in scored)
-    return next(a for s, a in scored if s == best), best
+    best, choice = -math.inf, choices[0]
+    for k, action in enumerate(choices):
+        if k:
+            s.restore(before)
+        play(s, action)
+        while settle and s.phase is not OVER and s.phase is not ABILITY:
+            play(s, END if s.phase is ACTION else _cheapest(Game(s)))
+        if (score := worth.of(s)) > best:
+            best, choice = score, action
+    return choice, best
 
 
 def _observes(game: Game, rng: random.Random) -> list[Action]:
-    stardust = game.player(game.active).stardust
+    s = game.state
+    stardust = s.players[s.active].stardust
+    common = COMMON_START in s.now.flags
     out: list[Action] = []
-    for card in _undiscovered(game):
-        seen: set[tuple[int, ...]] = set()
+    for info, marked in _open(s):
+        firsts = start_stars(info, marked, common)
+        seen: set[Path] = set()
         for _ in range(WALKS):
-            path = _walk(game, card, rng, stardust)
-            seen.update(path[:k] for k in range(1, len(path) + 1))
-        out += [Observe(card, path) for path in sorted(seen)]
+            path = _path(info, firsts, marked, rng, stardust)
+            for k in range(1, len(path) + 1):
+                seen.add(path[:k])
+        out += [Observe(info.card.name, path) for path in sorted(seen)]
     return out
 
 
-def _plan(game: Game, me: str, rng: random.Random) -> tuple[Action, float]:
+def _plan(game: Game, before: State, worth: Worth, rng: random.Random) -> tuple[Action, float]:
     """The best way found to end the Action phase from here, and what it is worth once
-    the turn is over."""
+    the turn is over (``game`` is a view of the state the bot plays on, ``before`` a copy
+    of it)."""
+    s = game.state
     if game.action_skipped:
-        return End(), value(_settle(game.apply(End())), me)
-    finish: Action = End() if game.phase is Phase.ACTION else Rest()
-    observes = _observes(game, rng) if _may_observe(game, game.player(me)) else []
-    return _best(game, me, [finish, *observes], settle=True)
+        return _best(s, before, worth, [END], settle=True)
+    finish: Action = END if game.phase is ACTION else REST
+    observes = _observes(game, rng) if _may_observe(game) else []
+    return _best(s, before, worth, [finish, *observes], settle=True)
 
 
 def greedy_bot(game: Game, rng: random.Random) -> Action:
     """The decision that looks best by the end of the turn, for whoever is due."""
-    if game.phase is Phase.BOONS:
+    base = game.state
+    s = base.copy()  # the decisions weighed are played on it and undone
+    mine = Game(s)
+    if game.phase is BOONS:
         who = game.due[0]
         picks: list[Action] = [PickBoon(who, b, _wake(game, who, b)) for b in game.open_boons()]
-        return _best(game, who, picks, settle=False)[0]
-    me = game.active
-    if game.phase is Phase.DISCARD:
-        owned = game.player(me)
-        mine = [*owned.active, *owned.exhausted]
-        combos = itertools.islice(itertools.combinations(mine, game.excess), DISCARDS)
-        return _best(game, me, [Discard(c) for c in combos], settle=False)[0]
-    if game.phase is Phase.DREAM:
+        return _best(s, base, Worth(s.names.index(who)), picks, settle=False)[0]
+    worth = Worth(s.active)
+    if game.phase is DISCARD:
+        owned = game.player(game.active)
+        held = [*owned.active, *owned.exhausted]
+        combos = itertools.islice(itertools.combinations(held, game.excess), DISCARDS)
+        return _best(s, base, worth, [Discard(c) for c in combos], settle=False)[0]
+    if game.phase is DREAM:
         dreams: list[Action] = [
             Dream(Observe(c, p)) for c in game.dream_cards() for p in game.dream_paths(c)[:DREAMS]
         ]
-        return _best(game, me, dreams, settle=True)[0]
-    action, best = _plan(game, me, rng)
+        return _best(s, base, worth, dreams, settle=True)[0]
+    action, best = _plan(mine, base, worth, rng)
     for card in game.usable():
-        if (use := _use(game, card, rng)) and (worth := _plan(game.apply(use), me, rng)[1]) > best:
-            action, best = use, worth
+        if use := _use(game, card, rng):
+            s.restore(base)
+            play(s, use)
+            if (after := _plan(mine, s.copy(), worth, rng)[1]) > best:
+                action, best = use, after
     return action
 
 

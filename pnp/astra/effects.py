@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from pnp.astra.abilities import Timing, abilities
 from pnp.astra.actions import Observe, UseAbility
@@ -17,30 +18,36 @@ from pnp.astra.rules import RuleError
 from pnp.astra.state import CardInfo, State, card_id, cards, reach
 
 # The turn-long effects the turn consults by name.
-COMMON_START = "common-start"
-REST_GAIN = "rest-gain-pouch"
-REFUND_COMMON = "refund-common"
-REFUND_BEFORE_GRAND = "refund-before-grand"
-TELESCOPE_PRICE = 3
+COMMON_START: Final = "common-start"
+REST_GAIN: Final = "rest-gain-pouch"
+REFUND_COMMON: Final = "refund-common"
+REFUND_BEFORE_GRAND: Final = "refund-before-grand"
+TELESCOPE_PRICE: Final = 3
 
 
-def target_slot(s: State, name: str) -> int:
-    """The board slot of an undiscovered card named ``name``."""
+def target(s: State, name: str) -> tuple[int, CardInfo, int]:
+    """The board slot of an undiscovered card named ``name``, the card and its marked
+    stars."""
     try:
         slot = s.slot_of(card_id(name))
     except ValueError:
         slot = -1
-    if slot < 0 or not s.open(slot):
-        raise RuleError(
-            "astra.observe.card", f"{name} is not an undiscovered constellation around the board"
-        )
-    return slot
+    if slot >= 0:
+        info, marked = cards()[s.board[slot]], s.marked(slot)
+        if marked != info.full:
+            return slot, info, marked
+    raise RuleError(
+        "astra.observe.card", f"{name} is not an undiscovered constellation around the board"
+    )
 
 
 def first_stars(s: State, slot: int, common_start: bool = False) -> int:
     """The stars an Observe (or a marking that follows the rules) may start with."""
-    info = cards()[s.board[slot]]
-    marked = s.marked(slot)
+    return start_stars(cards()[s.board[slot]], s.marked(slot), common_start)
+
+
+def start_stars(info: CardInfo, marked: int, common_start: bool = False) -> int:
+    """``first_stars`` of a card whose marked stars are ``marked``."""
     first = (reach(info, marked) if marked else info.starting) & ~marked
     return first | (info.common & ~marked) if common_start else first
 
@@ -69,9 +76,9 @@ def paths(s: State, slot: int, common_start: bool, longest: int) -> tuple[tuple[
 
 
 def _bit(info: CardInfo, n: int, marked: int) -> int:
-    if not 1 <= n <= info.card.size:
+    if not 1 <= n <= info.size:
         raise RuleError(
-            "astra.observe.star", f"{info.card.name} has stars 1 to {info.card.size}, not {n}"
+            "astra.observe.star", f"{info.card.name} has stars 1 to {info.size}, not {n}"
         )
     bit = 1 << (n - 1)
     if bit & marked:
@@ -82,13 +89,19 @@ def _bit(info: CardInfo, n: int, marked: int) -> int:
 def mark_path(s: State, player: int, path: Observe, common_start: bool = False) -> int:
     """Marks ``path`` under the Star Marking rules; returns how many stars came before
     its first Grand star (all of them when it has none)."""
-    slot = target_slot(s, path.card)
-    info = cards()[s.board[slot]]
-    before, prev = len(path.stars), -1
-    for i, n in enumerate(path.stars):
-        marked = s.marked(slot)
+    slot, info, marked = target(s, path.card)
+    stars = path.stars
+    before, prev, was = len(stars), -1, marked
+    for i, n in enumerate(stars):
         bit = _bit(info, n, marked)
-        if i == 0 and not bit & first_stars(s, slot, common_start):
+        if i:
+            if not bit & info.neighbours[prev]:
+                raise RuleError(
+                    "astra.observe.adjacent",
+                    f"star {n} on {info.card.name} is not next to star {prev + 1}, "
+                    "marked just before",
+                )
+        elif not bit & start_stars(info, marked, common_start):
             if not marked:
                 raise RuleError(
                     "astra.observe.start",
@@ -98,15 +111,11 @@ def mark_path(s: State, player: int, path: Observe, common_start: bool = False) 
             raise RuleError(
                 "astra.observe.adjacent", f"star {n} on {info.card.name} touches no marked star"
             )
-        if i and not bit & info.neighbours[prev]:
-            raise RuleError(
-                "astra.observe.adjacent",
-                f"star {n} on {info.card.name} is not next to star {prev + 1}, marked just before",
-            )
-        s.mark(player, slot, bit)
-        if bit & info.grand and before == len(path.stars):
+        marked |= bit
+        if bit & info.grand and before == len(stars):
             before = i
         prev = n - 1
+    s.mark(player, slot, marked & ~was)
     return before
 
 
@@ -180,8 +189,8 @@ def _single(s: State, player: int, use: UseAbility) -> tuple[int, int] | None:
     path = use.paths[0]
     if len(path.stars) != 1:
         raise RuleError("astra.ability.targets", f"{use.card}'s ability marks 1 star")
-    slot = target_slot(s, path.card)
-    bit = _bit(cards()[s.board[slot]], path.stars[0], s.marked(slot))
+    slot, info, marked = target(s, path.card)
+    bit = _bit(info, path.stars[0], marked)
     s.mark(player, slot, bit)
     return slot, bit
 
@@ -195,11 +204,8 @@ def _mark_and_neighbours(s: State, player: int, use: UseAbility) -> None:
     s.now.skip_action = True
     if found:
         slot, bit = found
-        rest = cards()[s.board[slot]].neighbours[bit.bit_length() - 1] & ~s.marked(slot)
-        while rest:
-            low = rest & -rest
-            s.mark(player, slot, low)
-            rest ^= low
+        around = cards()[s.board[slot]].neighbours[bit.bit_length() - 1]
+        s.mark(player, slot, around & ~s.marked(slot))
 
 
 def _two_possible(s: State) -> int:
@@ -296,6 +302,8 @@ def settle(s: State, player: int, discovered: bool) -> None:
     """Resolves the turn's "this turn" effects at its end."""
     t, p = s.now, s.players[player]
     p.fame += t.fame_per_grand * t.grand
+    if not t.flags:  # most turns
+        return
     if REFUND_COMMON in t.flags and t.only_common and not discovered:
         p.stardust += t.spent
     if REFUND_BEFORE_GRAND in t.flags:

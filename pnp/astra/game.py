@@ -2,7 +2,8 @@
 ``Game.start(setup).apply(action)…``, with what players and bots may ask of it. The turn's
 steps and their rules are ``pnp.astra.turn``. Solo (``setup.solo_game``), ``apply`` takes
 your decisions only; Ptolemy's turns are played from the seed and ``Game.solo`` says what
-he did."""
+he did. ``play`` plays a decision on a state in place, every rule checked the same:
+``apply`` is ``play`` on a copy; simulations and the greedy bot play one state."""
 
 from __future__ import annotations
 
@@ -22,8 +23,14 @@ from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.setup import START_STARDUST, Setup
 from pnp.astra.solo import ptolemy_final, you_win
 from pnp.astra.state import (
+    ABILITY,
+    ACTION,
+    BOONS,
+    DISCARD,
+    DREAM,
     EMPTY,
     GAME_END,
+    OVER,
     PTOLEMY,
     YOU,
     Phase,
@@ -33,6 +40,29 @@ from pnp.astra.state import (
     card_id,
     cards,
 )
+
+
+def play(s: State, action: Action, *, his_turn: bool = True) -> None:
+    """Plays ``action`` on ``s`` in place, as ``Game.apply`` does on a copy. An illegal
+    action raises a ``RuleError`` and may leave ``s`` half played."""
+    if s.phase is OVER:
+        raise RuleError("astra.game.over", "the game is over: its last turn has been played")
+    if isinstance(action, Observe):
+        turn.observe(s, action)
+    elif isinstance(action, End):
+        turn.end(s)
+    elif isinstance(action, UseAbility):
+        turn.use(s, action)
+    elif isinstance(action, Rest):
+        turn.rest(s)
+    elif isinstance(action, PickBoon):
+        turn.pick(s, action)
+    elif isinstance(action, Dream):
+        turn.dream(s, action.path)
+    else:
+        turn.discard(s, action)
+    if his_turn and turn.ptolemy_due(s):
+        turn.ptolemy_turn(s)
 
 
 def _names(ids: tuple[int, ...]) -> tuple[str | None, str | None, str | None]:
@@ -68,7 +98,8 @@ class Game:
         ids = [card_id(name) for name in setup.deck]
         s.names, s.scoring = setup.players, setup.scoring
         s.deck = (*ids[: setup.on_top], GAME_END, *ids[setup.on_top :])
-        s.top, s.turn, s.last_turn, s.phase, s.now = 0, 0, -1, Phase.ABILITY, Turn()
+        s.top, s.turn, s.active, s.last_turn, s.phase = 0, 0, 0, -1, ABILITY
+        s.now = Turn()
         s.players = [Player(START_STARDUST) for _ in range(n)]
         s.solo = None
         if setup.solo is not None:
@@ -80,9 +111,9 @@ class Game:
         first = s.draw()
         s.discard = (first,)
         s.sphere = CLOCKWISE.index(cards()[first].card.element)
-        s.board = [s.draw() for _ in range(n + 1)]
+        s.board = tuple(s.draw() for _ in range(n + 1))
         s.marks = [[0] * n for _ in range(n + 1)]
-        s.dream, s.dreamt = [0] * (n + 1), False
+        s.dream, s.dreamt = (0,) * (n + 1), False
         s.found, s.groups, s.due, s.crossed, s.picked, s.refill = [], [], [], 0, 0, []
         return Game(s)
 
@@ -91,24 +122,7 @@ class Game:
         once; with ``his_turn=False`` the game stops as your turn ends, and
         ``ptolemy_turn`` plays his (the companion tells the table in between)."""
         s = self._s.copy()
-        if s.phase is Phase.OVER:
-            raise RuleError("astra.game.over", "the game is over: its last turn has been played")
-        if isinstance(action, Observe):
-            turn.observe(s, action)
-        elif isinstance(action, UseAbility):
-            turn.use(s, action)
-        elif isinstance(action, Rest):
-            turn.rest(s)
-        elif isinstance(action, End):
-            turn.end(s)
-        elif isinstance(action, PickBoon):
-            turn.pick(s, action)
-        elif isinstance(action, Dream):
-            turn.dream(s, action.path)
-        else:
-            turn.discard(s, action)
-        if his_turn and turn.ptolemy_due(s):
-            turn.ptolemy_turn(s)
+        play(s, action, his_turn=his_turn)
         return Game(s)
 
     def ptolemy_turn(self) -> Game:
@@ -136,7 +150,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self._s.phase is Phase.OVER
+        return self._s.phase is OVER
 
     @property
     def turn(self) -> int:
@@ -161,13 +175,13 @@ class Game:
         """Whether the active player's Action phase is open, for ``End`` to close: after an
         Observe, or after an ability that skips it."""
         s = self._s
-        return s.phase is Phase.ACTION or (s.phase is Phase.ABILITY and s.now.skip_action)
+        return s.phase is ACTION or (s.phase is ABILITY and s.now.skip_action)
 
     @property
     def his_discovery(self) -> bool:
         """Solo: Ptolemy's turn waits for the boon you pick on a card he discovered."""
         s = self._s
-        return s.solo is not None and s.active == PTOLEMY and s.phase is Phase.BOONS
+        return s.solo is not None and s.active == PTOLEMY and s.phase is BOONS
 
     @property
     def last_turn(self) -> int | None:
@@ -203,7 +217,7 @@ class Game:
     def dream_cards(self) -> tuple[str, ...]:
         """In the Dream phase, the cards the dreamer pen may mark (the player picks one)."""
         s = self._s
-        if s.phase is not Phase.DREAM:
+        if s.phase is not DREAM:
             return ()
         return tuple(cards()[s.board[i]].card.name for i in turn.dream_cards(s))
 
@@ -248,18 +262,18 @@ class Game:
     def due(self) -> tuple[str, ...]:
         """The players who pick a boon now (tied ones together)."""
         s = self._s
-        return tuple(s.names[i] for i in s.due) if s.phase is Phase.BOONS else ()
+        return tuple(s.names[i] for i in s.due) if s.phase is BOONS else ()
 
     @property
     def resolving(self) -> str | None:
         """The discovered card whose boons are being picked."""
         s = self._s
-        return cards()[s.board[s.found[0]]].card.name if s.phase is Phase.BOONS else None
+        return cards()[s.board[s.found[0]]].card.name if s.phase is BOONS else None
 
     def open_boons(self) -> tuple[int, ...]:
         """The boons (1–4 from the left) still available to the players due."""
         s = self._s
-        if s.phase is not Phase.BOONS:
+        if s.phase is not BOONS:
             return ()
         slot = s.found[0]
         boons = cards()[s.board[slot]].card.boons
@@ -272,12 +286,12 @@ class Game:
     def excess(self) -> int:
         """How many cards the active player must discard now."""
         p = self._s.players[self._s.active]
-        return len(p.owned) - p.card_limit if self._s.phase is Phase.DISCARD else 0
+        return len(p.owned) - p.card_limit if self._s.phase is DISCARD else 0
 
     def usable(self) -> tuple[str, ...]:
         """The active player's Active cards whose abilities can be used now."""
         s = self._s
-        if s.phase is not Phase.ABILITY:
+        if s.phase is not ABILITY:
             return ()
         p = s.players[s.active]
         return tuple(cards()[c].card.name for c in p.owned if not p.exhausted >> c & 1)
@@ -299,7 +313,7 @@ class Game:
         p = s.players[s.active]
         slot = s.slot_of(card_id(card))
         if (
-            s.phase not in (Phase.ABILITY, Phase.ACTION)
+            s.phase not in (ABILITY, ACTION)
             or s.now.skip_action
             or (s.now.observes and not p.telescopes)
             or slot < 0
@@ -316,7 +330,7 @@ class Game:
     def solo(self) -> ptolemy.SoloView | None:
         """Against Ptolemy, his side of the game and, once over, both scores and whether
         you won (``you_win``); None in a game of 2 to 5 players."""
-        s, over = self._s, self._s.phase is Phase.OVER
+        s, over = self._s, self._s.phase is OVER
         if s.solo is None:
             return None
         him, lib = s.players[PTOLEMY], s.solo.library

@@ -116,6 +116,12 @@ def card_limit(wisdom_spots: int) -> int:
     return journal().wisdom.card_limit(wisdom_spots)
 
 
+@cache  # a Grand star marked gains 1 Wisdom: the bots weigh thousands
+def wisdom_spots(marked: int, gain: int) -> int:
+    """Wisdom spots marked after gaining ``gain`` Wisdom with ``marked`` marked."""
+    return journal().wisdom.mark(marked, gain)
+
+
 @cache
 def pouch_size(spots: int) -> int:
     """The Pouch size with ``spots`` Pouch size spots marked (the starting 5 not counted)."""

@@ -8,7 +8,7 @@ them by these numbers."""
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pnp.astra.text import Lang
 
@@ -21,7 +21,7 @@ class Element(Enum):
 
 
 # Clockwise round the sphere board, as the sphere marker moves.
-CLOCKWISE = (Element.FIRE, Element.EARTH, Element.AIR, Element.WATER)
+CLOCKWISE: Final = (Element.FIRE, Element.EARTH, Element.AIR, Element.WATER)
 
 
 class BoonKind(Enum):

@@ -1,43 +1,63 @@
 """The state of an Astra game in play, kept small and fast to copy: a card is an index
 into ``constellations()``, a card's marks are one bitmask per player (star n is bit
-n − 1), owned cards are a list and exhausted ones a bitmask over card indices.
+n − 1), owned cards are a tuple and exhausted ones a bitmask over card indices; what
+seldom changes (the board, the owned cards) is a tuple, shared by copies.
 
-``State`` is mutable; ``Game`` copies it before every step, so a ``Game`` never changes."""
+``State`` is mutable; ``Game`` copies it before every step, so a ``Game`` never changes.
+The greedy bot plays the decisions it weighs on one state in place and ``restore``s it
+after each."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pnp.astra.constellations import constellation, constellations
-from pnp.astra.journal import card_limit, journal, pouch_size
+from pnp.astra.journal import card_limit, journal, pouch_size, wisdom_spots
 from pnp.astra.model import Constellation, StarKind
 
 if TYPE_CHECKING:
     from pnp.astra.ptolemy import Solo
 
-GAME_END = -1  # the Game End card in the deck
-EMPTY = -1  # a board slot the empty deck could not refill
-DREAMER = -1  # the two-player game's dreamer pen, marking as a player would
-YOU, PTOLEMY = 0, 1  # a solo game's two seats
+# Constants are Final: compiled code reads them directly, not from the module's dict.
+GAME_END: Final = -1  # the Game End card in the deck
+EMPTY: Final = -1  # a board slot the empty deck could not refill
+DREAMER: Final = -1  # the two-player game's dreamer pen, marking as a player would
+YOU: Final = 0  # a solo game's two seats
+PTOLEMY: Final = 1
 
 
 @dataclass(frozen=True, slots=True)
 class CardInfo:
     card: Constellation
+    size: int  # stars
     full: int  # every star
     starting: int
     grand: int
     common: int
     neighbours: tuple[int, ...]  # by star index (number − 1), a mask of its neighbours
+    low: tuple[int, ...]  # by a mask of stars 1–8, the stars next to them
+    high: tuple[int, ...]  # by a mask of stars 9–16 shifted down by 8, the same
+
+
+def _near(nbrs: list[int]) -> tuple[int, ...]:
+    """The stars next to each mask of the (at most 8) stars whose neighbours are
+    ``nbrs``, by that mask."""
+    table = [0] * (1 << len(nbrs))
+    for m in range(1, len(table)):
+        low = m & -m
+        table[m] = table[m ^ low] | nbrs[low.bit_length() - 1]
+    return tuple(table)
 
 
 @cache
 def cards() -> tuple[CardInfo, ...]:
     infos = []
     for c in constellations():
+        if c.size > 16:
+            raise ValueError(f"{c.name} has {c.size} stars; the engine reads at most 16")
         masks = {k: sum(1 << (s.number - 1) for s in c.stars if s.kind is k) for k in StarKind}
         nbrs = [0] * c.size
         for a, b in c.edges:
@@ -46,14 +66,22 @@ def cards() -> tuple[CardInfo, ...]:
         infos.append(
             CardInfo(
                 c,
+                c.size,
                 (1 << c.size) - 1,
                 masks[StarKind.STARTING],
                 masks[StarKind.GRAND],
                 masks[StarKind.COMMON],
                 tuple(nbrs),
+                _near(nbrs[:8]),
+                _near(nbrs[8:16]),
             )
         )
     return tuple(infos)
+
+
+def _put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``values`` with ``value`` at index ``i``."""
+    return (*values[:i], value, *values[i + 1 :])
 
 
 @cache
@@ -61,6 +89,7 @@ def _ids() -> dict[str, int]:
     return {c.name: i for i, c in enumerate(constellations())}
 
 
+@cache  # asked for on every Observe
 def card_id(name: str) -> int:
     """The index of the card named ``name`` (any name ``constellation()`` accepts)."""
     ids = _ids()
@@ -68,14 +97,8 @@ def card_id(name: str) -> int:
 
 
 def reach(info: CardInfo, mask: int) -> int:
-    """The stars next to any star of ``mask``."""
-    out = 0
-    nbrs = info.neighbours
-    while mask:
-        low = mask & -mask
-        out |= nbrs[low.bit_length() - 1]
-        mask ^= low
-    return out
+    """The stars next to any star of ``mask`` (a mask of the card's stars)."""
+    return info.low[mask & 255] | info.high[mask >> 8]
 
 
 class Phase(Enum):
@@ -85,6 +108,16 @@ class Phase(Enum):
     DISCARD = "discard"  # the discoverer is over the card limit
     DREAM = "dream"  # two players: the dreamer pen marks, after a Rest and its Discovery
     OVER = "over"
+
+
+# Python 3.11 finds an enum member through a descriptor (about 0.13 µs a lookup); a step
+# asks the phase several times, so the phases are plain names too.
+ABILITY: Final = Phase.ABILITY
+ACTION: Final = Phase.ACTION
+BOONS: Final = Phase.BOONS
+DISCARD: Final = Phase.DISCARD
+DREAM: Final = Phase.DREAM
+OVER: Final = Phase.OVER
 
 
 class Player:
@@ -97,7 +130,7 @@ class Player:
         telescopes: int = 0,
         pouch: int = 0,
         wisdom: int = 0,
-        owned: list[int] | None = None,
+        owned: tuple[int, ...] = (),
         exhausted: int = 0,
     ) -> None:
         self.fame = fame
@@ -105,7 +138,7 @@ class Player:
         self.telescopes = telescopes
         self.pouch = pouch  # Pouch size spots marked past the printed 5
         self.wisdom = wisdom  # Wisdom spots marked
-        self.owned: list[int] = [] if owned is None else owned  # card ids, in order gained
+        self.owned = owned  # card ids, in order gained
         self.exhausted = exhausted  # a mask over card ids
 
     def copy(self) -> Player:
@@ -115,7 +148,7 @@ class Player:
             self.telescopes,
             self.pouch,
             self.wisdom,
-            self.owned[:],
+            self.owned,
             self.exhausted,
         )
 
@@ -128,7 +161,7 @@ class Player:
         return card_limit(self.wisdom)
 
     def gain_wisdom(self, n: int) -> None:
-        self.wisdom = journal().wisdom.mark(self.wisdom, n)
+        self.wisdom = wisdom_spots(self.wisdom, n)
 
     def gain_pouch(self, n: int) -> None:
         self.pouch = journal().pouch.mark(self.pouch, n)
@@ -141,6 +174,7 @@ class Turn:
         "fame_per_grand",
         "flags",
         "grand",
+        "marked",
         "observes",
         "only_common",
         "refundable",
@@ -159,18 +193,24 @@ class Turn:
         self.fame_per_grand = 0  # such abilities used: each counts
         self.skip_action = False
         self.rested = False  # a Rest this turn: the Dream phase follows (two players)
+        self.marked = 0  # the slots marked this turn, bit i for slot i
 
     def copy(self) -> Turn:
         t = Turn()
-        t.observes, t.spent, t.only_common = self.observes, self.spent, self.only_common
-        t.grand, t.refundable, t.flags = self.grand, self.refundable, self.flags
-        t.fame_per_grand, t.skip_action = self.fame_per_grand, self.skip_action
-        t.rested = self.rested
+        t.restore(self)
         return t
+
+    def restore(self, saved: Turn) -> None:
+        """Takes this turn back to ``saved``, in place."""
+        self.observes, self.spent, self.only_common = saved.observes, saved.spent, saved.only_common
+        self.grand, self.refundable, self.flags = saved.grand, saved.refundable, saved.flags
+        self.fame_per_grand, self.skip_action = saved.fame_per_grand, saved.skip_action
+        self.rested, self.marked = saved.rested, saved.marked
 
 
 class State:
     __slots__ = (
+        "active",
         "board",
         "crossed",
         "deck",
@@ -198,15 +238,16 @@ class State:
     names: tuple[str, ...]
     scoring: tuple[str, ...]
     players: list[Player]
-    board: list[int]  # card id by slot, EMPTY when the deck ran out
+    board: tuple[int, ...]  # card id by slot, EMPTY when the deck ran out
     marks: list[list[int]]  # by slot, by player
-    dream: list[int]  # by slot, the dreamer pen's marks
+    dream: tuple[int, ...]  # by slot, the dreamer pen's marks
     dreamt: bool  # the card being resolved was completed by the dreamer pen: nobody gains it
     deck: tuple[int, ...]  # top first, GAME_END between; never changes
     top: int  # index of the top card in ``deck``
     discard: tuple[int, ...]
     sphere: int  # index into CLOCKWISE
-    turn: int  # turns played so far; the active player is turn % players
+    turn: int  # turns played so far
+    active: int  # the active player: turn % players
     last_turn: int  # the last turn's number, once the end is triggered; else -1
     phase: Phase
     now: Turn
@@ -222,25 +263,60 @@ class State:
         s = State()
         s.names, s.scoring, s.deck = self.names, self.scoring, self.deck
         s.players = [p.copy() for p in self.players]
-        s.board = self.board[:]
+        s.board = self.board
         s.marks = [m[:] for m in self.marks]
-        s.dream, s.dreamt = self.dream[:], self.dreamt
+        s.dream, s.dreamt = self.dream, self.dreamt
         s.top, s.discard, s.sphere = self.top, self.discard, self.sphere
-        s.turn, s.last_turn, s.phase = self.turn, self.last_turn, self.phase
+        s.turn, s.active = self.turn, self.active
+        s.last_turn, s.phase = self.last_turn, self.phase
         s.now = self.now.copy()
         s.found, s.groups, s.due = self.found[:], [g[:] for g in self.groups], self.due[:]
         s.crossed, s.picked, s.refill = self.crossed, self.picked, self.refill[:]
         s.solo = self.solo
         return s
 
-    @property
-    def active(self) -> int:
-        return self.turn % len(self.players)
+    def restore(self, saved: State) -> None:
+        """Takes this state back to ``saved``, a ``copy()`` of it taken earlier, in place:
+        a bot tries a decision on one state and undoes it this way, which costs less
+        than a copy for each decision tried."""
+        for i, p in enumerate(self.players):
+            q = saved.players[i]
+            p.fame, p.stardust, p.telescopes = q.fame, q.stardust, q.telescopes
+            p.pouch, p.wisdom, p.exhausted = q.pouch, q.wisdom, q.exhausted
+            p.owned = q.owned
+        self.board, self.marks = saved.board, [m[:] for m in saved.marks]
+        self.dream, self.dreamt = saved.dream, saved.dreamt
+        self.top, self.discard, self.sphere = saved.top, saved.discard, saved.sphere
+        self.turn, self.active = saved.turn, saved.active
+        self.last_turn, self.phase = saved.last_turn, saved.phase
+        self.now.restore(saved.now)
+        self.found, self.groups = saved.found[:], [g[:] for g in saved.groups]
+        self.due, self.crossed, self.picked = saved.due[:], saved.crossed, saved.picked
+        self.refill, self.solo = saved.refill[:], saved.solo
 
     def marked(self, slot: int) -> int:
         out = self.dream[slot]
         for m in self.marks[slot]:
             out |= m
+        return out
+
+    def place(self, slot: int, card: int) -> None:
+        """Puts ``card`` (EMPTY: none) in ``slot``, its marks cleared."""
+        self.board = _put(self.board, slot, card)
+        self.marks[slot] = [0] * len(self.players)
+        self.dream = _put(self.dream, slot, 0)
+
+    def discovered(self) -> list[int]:
+        """The slots holding a card every star of which is marked: among those marked this
+        turn, as a card completed earlier was discovered then."""
+        out = []
+        slots = self.now.marked
+        while slots:
+            slot = (slots & -slots).bit_length() - 1
+            card = self.board[slot]
+            if card != EMPTY and self.marked(slot) == cards()[card].full:
+                out.append(slot)
+            slots &= slots - 1
         return out
 
     def open(self, slot: int) -> bool:
@@ -249,7 +325,10 @@ class State:
         return card != EMPTY and self.marked(slot) != cards()[card].full
 
     def slot_of(self, card: int) -> int:
-        return self.board.index(card) if card in self.board else -1
+        try:
+            return self.board.index(card)
+        except ValueError:
+            return -1
 
     def draw(self) -> int:
         """The top card of the deck (EMPTY when none is left); the Game End card coming on
@@ -265,15 +344,17 @@ class State:
             self.last_turn = (self.turn // n + rounds) * n - 1
         return card
 
-    def mark(self, player: int, slot: int, bit: int) -> None:
-        """Marks one star: a Grand star gives a player (not the dreamer) 1 Wisdom at once."""
+    def mark(self, player: int, slot: int, stars: int) -> None:
+        """Marks the unmarked ``stars`` (a mask): each Grand star gives a player (not the
+        dreamer) 1 Wisdom at once."""
+        self.now.marked |= 1 << slot
         if player == DREAMER:
-            self.dream[slot] |= bit
+            self.dream = _put(self.dream, slot, self.dream[slot] | stars)
             return
-        self.marks[slot][player] |= bit
+        self.marks[slot][player] |= stars
         info = cards()[self.board[slot]]
-        if bit & info.grand:
-            self.players[player].gain_wisdom(1)
-            self.now.grand += 1
-        if not bit & info.common:
+        if grand := (stars & info.grand).bit_count():
+            self.players[player].gain_wisdom(grand)
+            self.now.grand += grand
+        if stars & ~info.common:
             self.now.only_common = False

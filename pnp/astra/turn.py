@@ -16,19 +16,35 @@ from pnp.astra import ptolemy
 from pnp.astra.actions import Discard, Observe, PickBoon, UseAbility
 from pnp.astra.board import board
 from pnp.astra.effects import COMMON_START, REST_GAIN, effects, mark_path, settle
+from pnp.astra.journal import card_limit
 from pnp.astra.model import CLOCKWISE, BoonKind
 from pnp.astra.rules import RuleError
 from pnp.astra.solo import ptolemy_boon, telescopes_when_you_discover
-from pnp.astra.state import DREAMER, EMPTY, PTOLEMY, YOU, Phase, State, Turn, card_id, cards
+from pnp.astra.state import (
+    ABILITY,
+    ACTION,
+    BOONS,
+    DISCARD,
+    DREAM,
+    DREAMER,
+    EMPTY,
+    OVER,
+    PTOLEMY,
+    YOU,
+    State,
+    Turn,
+    card_id,
+    cards,
+)
 
 
-def _phase(s: State, *phases: Phase, what: str) -> None:
-    if s.phase not in phases:
-        raise RuleError("astra.turn.phase", f"{what} is not allowed in the {s.phase.value} phase")
+def _out_of_phase(s: State, what: str) -> RuleError:
+    return RuleError("astra.turn.phase", f"{what} is not allowed in the {s.phase.value} phase")
 
 
 def use(s: State, use: UseAbility) -> None:
-    _phase(s, Phase.ABILITY, what="using an ability (before Observe or Rest)")
+    if s.phase is not ABILITY:
+        raise _out_of_phase(s, "using an ability (before Observe or Rest)")
     cid, p = card_id(use.card), s.players[s.active]
     if cid not in p.owned:
         raise RuleError("astra.ability.owned", f"{s.names[s.active]} does not own {use.card}")
@@ -39,34 +55,38 @@ def use(s: State, use: UseAbility) -> None:
 
 
 def observe(s: State, obs: Observe) -> None:
-    _phase(s, Phase.ABILITY, Phase.ACTION, what="Observe")
+    if s.phase is not ABILITY and s.phase is not ACTION:
+        raise _out_of_phase(s, "Observe")
     if s.now.skip_action:
         raise RuleError("astra.action.skipped", "an ability used this turn skips the Action phase")
-    p = s.players[s.active]
-    if s.now.observes:
+    i, now = s.active, s.now
+    p = s.players[i]
+    if now.observes:
         if not p.telescopes:
             raise RuleError("astra.observe.telescope", "another Observe costs 1 Telescope")
         p.telescopes -= 1
-    if not obs.stars:
+    n = len(obs.stars)
+    if not n:
         raise RuleError("astra.observe.star", "an Observe marks at least 1 star")
-    if len(obs.stars) > p.stardust:
+    if n > p.stardust:
         raise RuleError(
             "astra.observe.stardust",
-            f"{len(obs.stars)} stars cost {len(obs.stars)} Stardust; the Pouch holds {p.stardust}",
+            f"{n} stars cost {n} Stardust; the Pouch holds {p.stardust}",
         )
-    before = mark_path(s, s.active, obs, COMMON_START in s.now.flags)
-    p.stardust -= len(obs.stars)
-    s.now.spent += len(obs.stars)
-    if before < len(obs.stars):
-        s.now.refundable += before
-    s.now.observes += 1
-    s.phase = Phase.ACTION
+    before = mark_path(s, i, obs, COMMON_START in now.flags)
+    p.stardust -= n
+    now.spent += n
+    if before < n:
+        now.refundable += before
+    now.observes += 1
+    s.phase = ACTION
 
 
 def rest(s: State) -> None:
-    if s.phase is Phase.ACTION:
+    if s.phase is ACTION:
         raise RuleError("astra.rest.once", "no Rest after an Observe in the same turn")
-    _phase(s, Phase.ABILITY, what="Rest")
+    if s.phase is not ABILITY:
+        raise _out_of_phase(s, "Rest")
     if s.now.skip_action:
         raise RuleError("astra.action.skipped", "an ability used this turn skips the Action phase")
     p = s.players[s.active]
@@ -89,14 +109,15 @@ def rest(s: State) -> None:
 
 
 def end(s: State) -> None:
-    if s.phase is Phase.ABILITY and not s.now.skip_action:
+    if s.phase is ABILITY and not s.now.skip_action:
         raise RuleError("astra.action.required", "take an Observe or a Rest before ending")
-    _phase(s, Phase.ABILITY, Phase.ACTION, what="ending the Action phase")
+    if s.phase is not ABILITY and s.phase is not ACTION:
+        raise _out_of_phase(s, "ending the Action phase")
     _discovery(s)
 
 
 def _discovery(s: State) -> None:
-    s.found = [i for i, c in enumerate(s.board) if c != EMPTY and not s.open(i)]
+    s.found = s.discovered()
     settle(s, s.active, bool(s.found))
     _next_card(s)
 
@@ -111,12 +132,12 @@ def _next_card(s: State) -> None:
         s.groups = [counts[k] for k in sorted(counts, reverse=True)]
         s.crossed = s.picked = 0
         if _next_group(s):
-            s.phase = Phase.BOONS
+            s.phase = BOONS
             return
         _gain_card(s)
     p = s.players[s.active]
-    if len(p.owned) > p.card_limit and not (s.solo and s.active == PTOLEMY):
-        s.phase = Phase.DISCARD
+    if len(p.owned) > card_limit(p.wisdom) and not (s.solo and s.active == PTOLEMY):
+        s.phase = DISCARD
     else:
         _finish(s)
 
@@ -156,17 +177,16 @@ def _gain_card(s: State) -> None:
     if s.dreamt:
         s.discard += (s.board[slot],)
     else:
-        s.players[s.active].owned.append(s.board[slot])
+        s.players[s.active].owned += (s.board[slot],)
         if s.solo and s.active == YOU:
             s.players[PTOLEMY].telescopes += telescopes_when_you_discover(s.solo.difficulty)
-    s.board[slot] = EMPTY
-    s.marks[slot] = [0] * len(s.players)
-    s.dream[slot] = 0
+    s.place(slot, EMPTY)
     s.refill.append(slot)
 
 
 def pick(s: State, pick: PickBoon) -> None:
-    _phase(s, Phase.BOONS, what="picking a boon")
+    if s.phase is not BOONS:
+        raise _out_of_phase(s, "picking a boon")
     i = next((i for i, n in enumerate(s.names) if n.casefold() == pick.player.casefold()), -1)
     slot = s.found[0]
     card = cards()[s.board[slot]].card
@@ -251,7 +271,8 @@ def dream_cards(s: State) -> list[int]:
 def dream(s: State, path: Observe) -> None:
     """The dreamer pen marks ``path``: the active sphere's number of stars, fewer only when
     the path cannot go on; a card it completes is resolved with nobody gaining it."""
-    _phase(s, Phase.DREAM, what="the dreamer pen's marking")
+    if s.phase is not DREAM:
+        raise _out_of_phase(s, "the dreamer pen's marking")
     chosen = dream_cards(s)
     names = {cards()[s.board[i]].card.name: i for i in chosen}
     slot = names.get(path.card, -1)
@@ -282,7 +303,8 @@ def dream(s: State, path: Observe) -> None:
 
 
 def discard(s: State, discard: Discard) -> None:
-    _phase(s, Phase.DISCARD, what="discarding")
+    if s.phase is not DISCARD:
+        raise _out_of_phase(s, "discarding")
     p = s.players[s.active]
     gone = [card_id(c) for c in discard.cards]
     over = len(p.owned) - p.card_limit
@@ -291,32 +313,34 @@ def discard(s: State, discard: Discard) -> None:
             "astra.discard.limit",
             f"discard {over} of your own cards, each once, to keep {p.card_limit}",
         )
+    p.owned = tuple(c for c in p.owned if c not in gone)
     for c in gone:
-        p.owned.remove(c)
         p.exhausted &= ~(1 << c)
     s.discard += tuple(gone)
     _finish(s)
 
 
 def _finish(s: State) -> None:
-    for slot in s.refill:
-        s.board[slot] = s.draw()
-    s.refill = []
+    if s.refill:
+        for slot in s.refill:
+            s.place(slot, s.draw())
+        s.refill = []
     if s.now.rested and len(s.players) == 2 and dream_cards(s):
         s.now.rested = False
-        s.phase = Phase.DREAM
+        s.phase = DREAM
         if s.solo and s.active == PTOLEMY:
             _ptolemy_dream(s)
         return
     s.dreamt = False
     s.turn += 1
+    s.active = s.turn % len(s.players)
     s.now = Turn()
-    s.phase = Phase.OVER if 0 <= s.last_turn < s.turn else Phase.ABILITY
+    s.phase = OVER if 0 <= s.last_turn < s.turn else ABILITY
 
 
 def ptolemy_due(s: State) -> bool:
     """Whether Ptolemy's turn is the one to play now (``Game.apply`` plays it at once)."""
-    return s.solo is not None and s.active == PTOLEMY and s.phase is Phase.ABILITY
+    return s.solo is not None and s.active == PTOLEMY and s.phase is ABILITY
 
 
 def _ptolemy_dream(s: State) -> None:
@@ -352,7 +376,7 @@ def ptolemy_turn(s: State) -> None:
         lib = ptolemy.reshuffle(lib, rng)
     if not lib.pile and s.last_turn < 0:  # the Game End card showing first, he plays on
         s.solo = replace(solo, lost=True, last=ptolemy.PtolemyTurn(s.turn, rested=False))
-        s.phase = Phase.OVER
+        s.phase = OVER
         return
     die = ptolemy.roll(lib, rng)
     source, used = ptolemy.pick(lib, die)
@@ -366,6 +390,7 @@ def ptolemy_turn(s: State) -> None:
         for stars in done.observes:
             for n in stars:
                 s.marks[slot][PTOLEMY] |= 1 << (n - 1)
+        s.now.marked |= 1 << slot
         him.telescopes -= done.telescopes
     lib, him.stardust = ptolemy.upkeep(lib, source, him.stardust)
     last = ptolemy.PtolemyTurn(

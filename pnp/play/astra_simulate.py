@@ -15,6 +15,7 @@ from pnp.astra.actions import Action, Dream, PickBoon, UseAbility, format_action
 from pnp.astra.bots import BOTS, Bot
 from pnp.astra.constellations import constellation, constellations, fold
 from pnp.astra.game import Game
+from pnp.astra.game import play as play_in_place
 from pnp.astra.model import Element
 from pnp.astra.setup import PTOLEMY, Setup, setup, solo_game
 from pnp.astra.solo import Difficulty, format_difficulty
@@ -51,13 +52,15 @@ def play(
 ) -> Played:
     """One game dealt by ``seed``, every decision made by ``bot`` with a generator seeded
     by ``seed`` too; with a ``difficulty`` (a set, perhaps empty) a solo game against
-    Ptolemy, whose turns the engine plays."""
+    Ptolemy, whose turns the engine plays. The game is played in place on one state (no
+    copy a step); the bot sees it through a ``Game``."""
     if difficulty is None:
         dealt = setup(NAMES[:players], seed=seed)
     else:
         dealt = solo_game(NAMES[0], seed, difficulty)
     rng = random.Random(seed)
     game = Game.start(dealt)
+    s = game.state
     turns: list[tuple[Action, ...]] = []
     turn: list[Action] = []
     discovered: list[str] = []
@@ -74,7 +77,7 @@ def play(
         if isinstance(action, PickBoon):
             picks.append((game.resolving or "", action.boon))
         before, who = game.turn, game.active
-        game = game.apply(action)
+        play_in_place(s, action)
         if isinstance(action, Dream):
             dreams.append(action.path.card)
             if action.path.card not in game.board:
