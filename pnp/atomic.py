@@ -5,13 +5,12 @@ a device or a link (a link is written through, to its target)."""
 from __future__ import annotations
 
 import os
-import signal
 import stat
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.interrupts import held
 
 NAME_MAX = 255  # bytes in one file name, on every file system we write to
 _TMP_SUFFIX = ".tmp"
@@ -119,7 +118,9 @@ def write_bytes(path: Path, data: bytes, update: bool = False) -> None:
     if problem is not None and not (update and _read_by_this_run(path)):
         raise problem
     dest = target(path)
-    with _interrupt_after():
+    # Ctrl-C waits until the file is in place (or its temporary file gone): an interrupt
+    # between naming the temporary file and keeping its name would leave it behind.
+    with held():
         try:
             dest.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = _unnamed(dest)
@@ -140,22 +141,6 @@ def write_bytes(path: Path, data: bytes, update: bool = False) -> None:
         finally:
             if tmp is not None:
                 Path(tmp).unlink(missing_ok=True)
-
-
-@contextmanager
-def _interrupt_after() -> Iterator[None]:
-    """Ctrl-C waits until the file is in place (or its temporary file gone): a
-    KeyboardInterrupt between naming the temporary file and keeping its name in ``tmp``
-    would leave it behind. SIGINT is blocked for the thread meanwhile (a write takes
-    milliseconds) and delivered as soon as it is unblocked. Windows has no signal masks."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _unnamed(dest: Path) -> tuple[int, str | None]:

@@ -26,16 +26,36 @@ def main() -> None:
             for stream in (sys.stdout, sys.stderr):
                 stream.flush()
     except KeyboardInterrupt:
-        sys.stderr.write("\nAborted!\n")  # as click says it; the newline ends the ^C line
-        sys.exit(INTERRUPTED)
+        _aborted()
     except BrokenPipeError:
         gone()
+    except Exception as exc:
+        if not interrupted(exc):
+            raise
+        _aborted()
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)  # an interrupt put off till past the end
         # The process is ending: the collector's last pass over every object the run
         # made would only free memory the system takes back anyway, and it is a tenth
         # of a `score` run. Files are closed and streams flushed before this point.
         gc.freeze()
+
+
+def _aborted() -> None:
+    sys.stderr.write("\nAborted!\n")  # as click says it; the newline ends the ^C line
+    sys.exit(INTERRUPTED)
+
+
+def interrupted(exc: BaseException) -> bool:
+    """Whether an error was raised while handling Ctrl-C: ReportLab's bare ``except:``
+    clauses turn it into an error of their own (an interrupted font load is 'Corrupt TTF
+    file "(ttf)"', a reference being written a KeyError)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
+from pnp.interrupts import held
 from pnp.paper import Backs
 
 if TYPE_CHECKING:
@@ -180,12 +181,9 @@ class Workshop(Generic[R]):
         try:
             # SIGINT waits while the processes are forked, so that none is born before
             # it ignores the signal; this process gets it (a KeyboardInterrupt) after.
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-            try:
+            with held():
                 for _ in range(self.jobs):
                     self.workers.append(_Worker(self.builds, self.render, self.ready))
-            finally:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         except BaseException:
             self.__exit__()
             raise

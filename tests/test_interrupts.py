@@ -6,6 +6,7 @@ ends the run quietly with exit status 1; a closed stdin is the end of input."""
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
@@ -267,3 +268,44 @@ def test_a_closed_stdin_is_the_end_of_input_in_astra_solo(tmp_path: Path) -> Non
     empty = _shell("pnp astra solo --seed 3 < /dev/null", tmp_path)
     assert (closed.returncode, closed.stdout, closed.stderr) == (0, empty.stdout, "")
     assert empty.returncode == 0 and empty.stdout.rstrip().endswith("Game abandoned.")
+
+
+def test_ctrl_c_turned_into_a_librarys_error_is_still_ctrl_c(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ReportLab's bare `except:` clauses turned an interrupted font load into a
+    # 'Corrupt TTF file "(ttf)"' traceback, exit status 1 (the fault test saw it once).
+    import pnp.cli
+    from pnp import entry
+
+    def font_load() -> None:
+        try:
+            raise KeyboardInterrupt
+        except:  # noqa: E722 (as ReportLab's ttfonts does)
+            raise ValueError('Corrupt TTF file "(ttf)" cannot read Table Directory') from None
+
+    monkeypatch.setattr(pnp.cli, "main", font_load)
+    monkeypatch.setattr(signal, "signal", lambda *args: None)  # pytest keeps its handler
+    monkeypatch.setattr(gc, "freeze", lambda: None)  # and its collector
+    with pytest.raises(SystemExit) as ended:
+        entry.main()
+    assert ended.value.code == 130
+    assert capsys.readouterr().err == "\nAborted!\n"
+    assert not entry.interrupted(ValueError("a real error"))
+
+
+def test_ctrl_c_held_through_a_step_comes_after_it() -> None:
+    from pnp.interrupts import held
+
+    steps = []
+    with pytest.raises(KeyboardInterrupt), held():
+        os.kill(os.getpid(), signal.SIGINT)  # blocked: pending till the step ends
+        steps.append("after the signal")
+    # A signal that came just before the block: Python runs its handler later, inside.
+    with pytest.raises(KeyboardInterrupt), held():
+        handler = signal.getsignal(signal.SIGINT)
+        assert callable(handler)
+        handler(signal.SIGINT, None)
+        steps.append("after the handler")
+    assert steps == ["after the signal", "after the handler"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import fields
 from typing import TYPE_CHECKING, TypeVar
 
+from pnp.interrupts import held
+
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
@@ -55,11 +57,8 @@ def run_blocks(
 
     # SIGINT waits while the workers are forked, so that none is born before it ignores
     # the signal; this process gets it (a KeyboardInterrupt) once they are.
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
+    with held():
         pool = Pool(min(jobs, len(parts)), initializer=_worker_start, initargs=(os.getpid(),))
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     with pool:  # its end terminates the workers, idle or not
         yield from _counted(parts, pool.imap(work, parts), progress)
 

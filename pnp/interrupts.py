@@ -1,0 +1,35 @@
+"""Ctrl-C held off while a step must not be cut short (a file put in place, processes
+forked), then delivered as a KeyboardInterrupt once the step is done."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """SIGINT is blocked for the thread (so that a process forked meanwhile is not born
+    with one pending it has not chosen to ignore) and, as Python runs a signal's handler
+    later than the signal comes, one that came just before the block is only noted: an
+    interrupt raised inside the step (in multiprocessing's bookkeeping, say) would leave
+    it half done. Either is raised when the step ends. Windows has no signal masks."""
+    caught: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    except ValueError:  # not the main thread: only the main thread gets Python's handlers
+        previous = None
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if _MASKS else None
+    try:
+        yield
+    finally:
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a blocked one is noted now
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+            if caught and callable(previous):
+                previous(signal.SIGINT, None)
+
+
+_MASKS = hasattr(signal, "pthread_sigmask")
