@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, overload
 
-from pdfminer.high_level import extract_pages
-from pdfminer.layout import LTChar, LTCurve, LTLine, LTPage, LTRect
+from pdfminer.converter import PDFPageAggregator
+from pdfminer.layout import LAParams, LTChar, LTCurve, LTLine, LTRect
+from pdfminer.pdfdocument import PDFDocument
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfpage import PDFPage
+from pdfminer.pdfparser import PDFParser
+from pdfminer.pdftypes import resolve1
 from pypdf import PdfReader
 
 MM = 72 / 25.4
@@ -146,16 +152,76 @@ def viewer_preferences(data: bytes) -> Any:
     return root["/ViewerPreferences"]
 
 
-def pages(data: bytes) -> list[PageContent]:
-    out = []
-    for page in extract_pages(io.BytesIO(data)):
-        assert isinstance(page, LTPage)
-        chars: list[Char] = []
-        lines: list[Segment] = []
-        boxes: list[tuple[float, float, float, float]] = []
-        _walk(page, chars, lines, boxes)
-        out.append(PageContent(page.width, page.height, chars, lines, boxes))
-    return out
+def pages(data: bytes) -> Pages:
+    """The pages of a PDF, each read when first asked for (a test that looks at one
+    page of a document reads only that one), and kept for the next test that reads the
+    same bytes."""
+    return _pages(data)
+
+
+class Pages(Sequence[PageContent]):
+    def __init__(self, data: bytes) -> None:
+        self._pages = list(PDFPage.create_pages(PDFDocument(PDFParser(io.BytesIO(data)))))
+        self._read: dict[int, PageContent] = {}
+        self._fonts = PDFResourceManager(caching=True)
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+    @overload
+    def __getitem__(self, index: int) -> PageContent: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[PageContent]: ...
+
+    def __getitem__(self, index: int | slice) -> PageContent | list[PageContent]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        n = range(len(self))[index]
+        if n not in self._read:
+            self._read[n] = _page_content(self._pages[n], self._fonts)
+        return self._read[n]
+
+
+@lru_cache(maxsize=16)
+def _pages(data: bytes) -> Pages:
+    return Pages(data)
+
+
+def _page_content(pdf_page: PDFPage, fonts: PDFResourceManager) -> PageContent:
+    """A page read once for every document that holds the same page: the same size, the
+    same drawing (content stream and any forms it draws) and the same fonts (subset
+    names, which name their glyphs), as the fronts of card pages whose backs alone move
+    with an offset."""
+    resources = resolve1(pdf_page.resources)
+    named = resolve1(resources.get("Font", {}))
+    forms = resolve1(resources.get("XObject", {}))
+    key = (
+        tuple(pdf_page.mediabox),
+        tuple(resolve1(s).get_rawdata() for s in pdf_page.contents),
+        tuple(sorted((k, str(resolve1(v).get("BaseFont"))) for k, v in named.items())),
+        tuple(sorted((k, resolve1(v).get_rawdata()) for k, v in forms.items())),
+    )
+    if key not in _read_pages:
+        if len(_read_pages) >= 64:
+            del _read_pages[next(iter(_read_pages))]
+        _read_pages[key] = _content(pdf_page, fonts)
+    return _read_pages[key]
+
+
+_read_pages: dict[tuple[Any, ...], PageContent] = {}
+
+
+def _content(pdf_page: PDFPage, fonts: PDFResourceManager) -> PageContent:
+    """A page as pdfminer lays it out (its default layout analysis, as extract_pages)."""
+    device = PDFPageAggregator(fonts, laparams=LAParams())
+    PDFPageInterpreter(fonts, device).process_page(pdf_page)
+    page = device.get_result()
+    chars: list[Char] = []
+    lines: list[Segment] = []
+    boxes: list[tuple[float, float, float, float]] = []
+    _walk(page, chars, lines, boxes)
+    return PageContent(page.width, page.height, chars, lines, boxes)
 
 
 def _walk(

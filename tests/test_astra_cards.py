@@ -37,10 +37,10 @@ from pnp.layouts.astra.constellation_card import (
     SHAPE_GAP,
     Figure,
     constellation_front,
-    figure,
     reach,
     regions,
 )
+from pnp.layouts.astra.figures import laid_figure
 from pnp.layouts.astra.game_end import game_end_front
 from pnp.layouts.astra.labels import STRETCH
 from pnp.layouts.cards import CardOptions, imposition
@@ -61,7 +61,9 @@ def _trim(size: CardSize) -> Box:
 
 
 def _figure(card: Constellation, size: CardSize, star_numbers: bool = True) -> Figure:
-    return figure(card, regions(_trim(size)).graph, star_numbers)
+    """The figure as the card prints it: laid out ahead (test_astra_figure_data checks
+    that it is what laying it out now gives)."""
+    return laid_figure(card, regions(_trim(size)).graph, star_numbers)
 
 
 def _front(card: Constellation, lang: Lang, size: CardSize, numbers: bool = True) -> list[Item]:
@@ -77,12 +79,18 @@ def test_no_label_overlaps_a_line_a_star_or_another_label(size: CardSize) -> Non
     for card in CARDS:
         fig = _figure(card, size)
         drawn = fig.items(card)
-        labels = [i for i in drawn if isinstance(i, Text)]
+        shapes = [ink(i) for i in drawn]  # each item's ink once; a pair is tested where
+        bounds = [s.bounds for s in shapes]  # their boxes meet (else they cannot touch)
         assert len(fig.numbers) == card.size and len(fig.names) == len(card.grand)
-        for label in labels:
-            shape = ink(label)
-            for other in drawn:
-                assert other is label or not shape.intersects(ink(other)), (
+        for k, label in enumerate(drawn):
+            if not isinstance(label, Text):
+                continue
+            x0, y0, x1, y1 = bounds[k]
+            for j, other in enumerate(drawn):
+                a0, b0, a1, b1 = bounds[j]
+                if j == k or a0 > x1 or a1 < x0 or b0 > y1 or b1 < y0:
+                    continue
+                assert not shapes[k].intersects(shapes[j]), (
                     f"{card.name}: {label.text!r} touches {other}"
                 )
             assert _inside(ink_bounds(label), fig.area), f"{card.name}: {label.text!r}"
