@@ -4,6 +4,7 @@ CLI, and shared code knows no game. Checked on every import, lazy ones included.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,9 @@ def _imports(path: Path) -> set[str]:
     return found
 
 
-MODULES = {_module(p): _imports(p) for p in sorted(PNP.rglob("*.py"))}
+@cache  # read when a test first asks, not while every process collects the tests
+def _modules() -> dict[str, set[str]]:
+    return {_module(p): _imports(p) for p in sorted(PNP.rglob("*.py"))}
 
 
 def _under(name: str, prefix: str) -> bool:
@@ -41,13 +44,13 @@ def _offenders(
     return sorted(
         f"{m} imports {i}"
         for m in modules
-        for i in MODULES[m]
+        for i in _modules()[m]
         if any(_under(i, f) for f in forbidden) and not any(_under(i, a) for a in allowed)
     )
 
 
 def _in(*prefixes: str) -> list[str]:
-    return [m for m in MODULES if any(_under(m, p) for p in prefixes)]
+    return [m for m in _modules() if any(_under(m, p) for p in prefixes)]
 
 
 ABOVE_ENGINES = ["pnp.score", "pnp.play", "pnp.layouts", "pnp.draw", "pnp.render", "pnp.cli"]
@@ -78,12 +81,12 @@ def test_layouts_import_no_scorer_renderer_or_cli() -> None:
 
 
 def test_only_renderers_touch_reportlab_and_svgwrite() -> None:
-    outside = [m for m in MODULES if not _under(m, "pnp.render")]
+    outside = [m for m in _modules() if not _under(m, "pnp.render")]
     assert _offenders(outside, ["reportlab", "svgwrite"]) == []
 
 
 def test_only_the_cli_touches_click() -> None:
-    outside = [m for m in MODULES if not _under(m, "pnp.cli")]
+    outside = [m for m in _modules() if not _under(m, "pnp.cli")]
     assert _offenders(outside, ["click"]) == []
 
 
@@ -102,10 +105,10 @@ def test_shared_code_knows_no_game() -> None:
     games += [
         f"pnp.{layer}.{g}" for layer in ("layouts", "score", "play", "cli") for g in GAME_PACKAGES
     ]
-    shared = [m for m in MODULES if _shared(m)]
+    shared = [m for m in _modules() if _shared(m)]
     assert {"pnp.kit", "pnp.layouts.cards", "pnp.cli.kit", "pnp.score.result"} <= set(shared)
     named = sorted(
-        f"{m} imports {i}" for m in shared for i in MODULES[m] if i.startswith(tuple(games))
+        f"{m} imports {i}" for m in shared for i in _modules()[m] if i.startswith(tuple(games))
     )
     assert named == []
 

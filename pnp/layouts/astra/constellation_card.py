@@ -86,7 +86,7 @@ def figure(card: Constellation, area: Box, star_numbers: bool = True) -> Figure:
     Where a star's label finds no clear spot, that star claims more room (its
     neighbours and lines are pushed further from it) and the labels are placed again."""
     extra = [0.0] * card.size
-    centres = lay_out(_sky(card), *_spacing(card, extra), _room(card, area), STRETCH)
+    centres = list(_spread_sky(card, area))
     for _ in range(_TRIES):
         laid, crowded = _figure(card, area, star_numbers, centres)
         if not crowded:
@@ -95,6 +95,12 @@ def figure(card: Constellation, area: Box, star_numbers: bool = True) -> Figure:
             extra[i] += ELBOW_ROOM
         centres = lay_out(centres, *_spacing(card, extra), _room(card, area))
     return laid
+
+
+@cache  # with star numbers or without, the stars start from the same spread
+def _spread_sky(card: Constellation, area: Box) -> tuple[tuple[float, float], ...]:
+    extra = [0.0] * card.size
+    return tuple(lay_out(_sky(card), *_spacing(card, extra), _room(card, area), STRETCH))
 
 
 def _sky(card: Constellation) -> list[tuple[float, float]]:
