@@ -32,8 +32,10 @@ def runner(case: str, jobs: int) -> Callable[[int, int], object]:
 
 def main() -> None:
     case, games, repeats, jobs = sys.argv[1], *map(int, sys.argv[2:5])
+    # The tables are warmed in this process, so that processes forked later start warm
+    # too: else --jobs 1 would be measured warm and every --jobs N process cold.
+    runner(case, 1)(max(1, games // 10), 0)
     run = runner(case, jobs)
-    run(max(1, games // 10), 0)  # warm the tables
     best = 0.0
     for seed in range(1, repeats + 1):
         start = time.perf_counter()
