@@ -45,12 +45,12 @@ SIMULATIONS = (  # label, the command but its --jobs: a fresh run, as a user sta
         "starcharts simulate --chart orion-10-obstacles --players 4 --games 300 --bot greedy",
     ),
     (
-        "pnp astra simulate, 60 greedy games, 3p",
-        "astra simulate --players 3 --games 60 --bot greedy",
+        "pnp astra simulate, 120 greedy games, 3p",
+        "astra simulate --players 3 --games 120 --bot greedy",
     ),
     (
-        "pnp cosmos simulate, 60 greedy games, 3p",
-        "cosmos simulate --players 3 --games 60 --bot greedy",
+        "pnp cosmos simulate, 120 greedy games, 3p",
+        "cosmos simulate --players 3 --games 120 --bot greedy",
     ),
 )
 
