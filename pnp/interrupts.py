@@ -1,9 +1,12 @@
 """Ctrl-C held off while a step must not be cut short (a file put in place, processes
-forked), then delivered as a KeyboardInterrupt once the step is done."""
+forked), then delivered as a KeyboardInterrupt once the step is done; and the start of a
+forked process, which leaves Ctrl-C to its parent and dies with it."""
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -33,3 +36,19 @@ def held() -> Iterator[None]:
 
 
 _MASKS = hasattr(signal, "pthread_sigmask")
+_PR_SET_PDEATHSIG = 1  # prctl(2)
+
+
+def child_of(parent: int) -> None:
+    """Start a process forked (inside ``held``) by ``parent``: Ctrl-C reaches the whole
+    process group, and it is the parent's to handle, so this one ignores it; a parent
+    killed outright (SIGKILL, the OOM killer) takes it along, else it would work on and
+    end with a traceback on the terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if sys.platform == "linux":
+        import ctypes
+
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:  # it died before the line above
+            os._exit(1)

@@ -7,14 +7,12 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import signal
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
-from pnp.interrupts import held
+from pnp.interrupts import child_of, held
 from pnp.paper import Backs
 
 if TYPE_CHECKING:
@@ -25,7 +23,6 @@ if TYPE_CHECKING:
 
 CALIBRATION = "duplex-calibration"
 R = TypeVar("R")
-_PR_SET_PDEATHSIG = 1  # prctl(2)
 
 
 class Copies(Enum):
@@ -321,15 +318,7 @@ def _work(
     render: Callable[[Document], Any],
     ready: Callable[[], object],
 ) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    if sys.platform == "linux":
-        # A parent killed outright (SIGKILL, the OOM killer) takes its processes with it.
-        import ctypes
-
-        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != parent:  # it died before the line above
-            os._exit(1)
+    child_of(parent)
     gc.disable()  # a process of one run: what cycles hold is freed when it ends
     docs: dict[int, Document] = {}
     waiting = True  # to render: made ready the first time it has nothing else to do

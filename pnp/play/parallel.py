@@ -5,21 +5,18 @@ in order, so any number of jobs gives the same summary and the same logs."""
 from __future__ import annotations
 
 import os
-import signal
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import fields
 from typing import TYPE_CHECKING, TypeVar
 
-from pnp.interrupts import held
+from pnp.interrupts import child_of, held
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 T = TypeVar("T")
 S = TypeVar("S", bound="DataclassInstance")
-_PR_SET_PDEATHSIG = 1  # prctl(2)
 MAX_BLOCK = 20  # games; small enough that a progress bar moves, big enough to be cheap
 
 
@@ -58,22 +55,9 @@ def run_blocks(
     # SIGINT waits while the workers are forked, so that none is born before it ignores
     # the signal; this process gets it (a KeyboardInterrupt) once they are.
     with held():
-        pool = Pool(min(jobs, len(parts)), initializer=_worker_start, initargs=(os.getpid(),))
+        pool = Pool(min(jobs, len(parts)), initializer=child_of, initargs=(os.getpid(),))
     with pool:  # its end terminates the workers, idle or not
         yield from _counted(parts, pool.imap(work, parts), progress)
-
-
-def _worker_start(parent: int) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    if sys.platform == "linux":
-        # A parent killed outright (SIGKILL, the OOM killer) takes its workers with it;
-        # else each would play its block out and end with a traceback on the terminal.
-        import ctypes
-
-        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != parent:  # it died before the line above
-            os._exit(1)
 
 
 def gather(
