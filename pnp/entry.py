@@ -34,6 +34,9 @@ def main() -> None:
             raise
         _aborted()
     finally:
+        # The run is over, its outcome decided: a Ctrl-C now could only cut Python's own
+        # shutdown short ("Exception ignored in ... KeyboardInterrupt" from a callback).
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.setitimer(signal.ITIMER_REAL, 0)  # an interrupt put off till past the end
         # The process is ending: the collector's last pass over every object the run
         # made would only free memory the system takes back anyway, and it is a tenth
@@ -42,6 +45,7 @@ def main() -> None:
 
 
 def _aborted() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C cannot cut this short
     sys.stderr.write("\nAborted!\n")  # as click says it; the newline ends the ^C line
     sys.exit(INTERRUPTED)
 
@@ -59,18 +63,29 @@ def interrupted(exc: BaseException) -> bool:
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
-    """Ctrl-C: a KeyboardInterrupt, but never in the middle of an import. A module built
-    in C turns any exception raised while it loads into an ImportError (numpy, which
-    shapely loads, prints the interrupt's traceback and then "ImportError: numpy._core.
-    multiarray failed to import"), so the interrupt waits until the import is done,
-    looking again every hundredth of a second."""
+    """Ctrl-C: a KeyboardInterrupt, but never where it would be lost. A module built in C
+    turns any exception raised while it loads into an ImportError (numpy, which shapely
+    loads, prints the interrupt's traceback and then "ImportError: numpy._core.multiarray
+    failed to import"); code Python calls back from C (a weak reference's callback, a
+    finalizer, ``__del__``) prints it as "Exception ignored" and carries on. So the
+    interrupt waits until such a step is done, looking again every hundredth of a second."""
+    if not _would_be_lost(frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGALRM, _interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.01)
+
+
+def _would_be_lost(frame: FrameType | None) -> bool:
     while frame is not None:
-        if frame.f_code.co_filename.startswith("<frozen importlib"):
-            signal.signal(signal.SIGALRM, _interrupt)
-            signal.setitimer(signal.ITIMER_REAL, 0.01)
-            return
+        name, file = frame.f_code.co_name, frame.f_code.co_filename
+        if file.startswith(_LOADING) or file.endswith(_CALLBACKS) or name == "__del__":
+            return True
         frame = frame.f_back
-    raise KeyboardInterrupt
+    return False
+
+
+_LOADING = "<frozen importlib"
+_CALLBACKS = ("_weakrefset.py", "weakref.py", os.path.join("multiprocessing", "util.py"))
 
 
 def gone() -> None:

@@ -9,6 +9,7 @@ import gc
 import io
 import os
 import re
+import signal
 import sys
 import types
 from functools import cache
@@ -546,6 +547,7 @@ def test_ctrl_c_during_start_up_ends_quietly(
 
     interrupted.main = main  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "pnp.cli", interrupted)
+    handler = signal.getsignal(signal.SIGINT)
     try:
         with pytest.raises(SystemExit) as stop:
             entry.main()
@@ -553,6 +555,7 @@ def test_ctrl_c_during_start_up_ends_quietly(
         assert capsys.readouterr().err.strip() == "Aborted!"
     finally:
         gc.unfreeze()
+        signal.signal(signal.SIGINT, handler)  # the run leaves Ctrl-C ignored as it ends
 
 
 def test_the_console_script_skips_the_collectors_last_pass(
@@ -567,12 +570,15 @@ def test_the_console_script_skips_the_collectors_last_pass(
 
     done.main = main  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "pnp.cli", done)
+    handler = signal.getsignal(signal.SIGINT)
     try:
         with pytest.raises(SystemExit):
             entry.main()
         assert gc.get_freeze_count() > 0
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN  # the run is over
     finally:
         gc.unfreeze()
+        signal.signal(signal.SIGINT, handler)
 
 
 PROFILE_LIKE = st.lists(
