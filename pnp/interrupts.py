@@ -9,6 +9,7 @@ import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 
 @contextmanager
@@ -17,24 +18,30 @@ def held() -> Iterator[None]:
     with one pending it has not chosen to ignore) and, as Python runs a signal's handler
     later than the signal comes, one that came just before the block is only noted: an
     interrupt raised inside the step (in multiprocessing's bookkeeping, say) would leave
-    it half done. Either is raised when the step ends. Windows has no signal masks."""
+    it half done. So is SIGALRM, which brings a Ctrl-C that had to wait (``pnp.entry``).
+    What was noted is handled when the step ends. Windows has no signal masks."""
     caught: list[int] = []
+    previous: dict[int, Any] = {}  # each signal's handler, as signal.signal gives it
     try:
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+        for held_signal in _HELD:
+            previous[held_signal] = signal.signal(held_signal, lambda n, _: caught.append(n))
     except ValueError:  # not the main thread: only the main thread gets Python's handlers
-        previous = None
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if _MASKS else None
+        pass
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD) if _MASKS else None
     try:
         yield
     finally:
         if mask is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a blocked one is noted now
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-            if caught and callable(previous):
-                previous(signal.SIGINT, None)
+        for restored, handler in previous.items():
+            if handler is not None:
+                signal.signal(restored, handler)
+        for number in dict.fromkeys(caught):  # each once, in the order they came
+            if callable(previous.get(number)):
+                previous[number](number, None)
 
 
+_HELD = {signal.SIGINT, signal.SIGALRM}
 _MASKS = hasattr(signal, "pthread_sigmask")
 _PR_SET_PDEATHSIG = 1  # prctl(2)
 
@@ -45,7 +52,7 @@ def child_of(parent: int) -> None:
     killed outright (SIGKILL, the OOM killer) takes it along, else it would work on and
     end with a traceback on the terminal."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     if sys.platform == "linux":
         import ctypes
 

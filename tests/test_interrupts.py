@@ -342,3 +342,21 @@ def test_ctrl_c_waits_where_python_would_drop_it(where: str, name: str) -> None:
         signal.signal(signal.SIGALRM, before)
     with pytest.raises(KeyboardInterrupt):  # from our own code, at once
         entry._interrupt(signal.SIGINT, sys._getframe())
+
+
+def test_a_ctrl_c_that_had_to_wait_is_held_through_a_step_too() -> None:
+    # pnp.entry brings a Ctrl-C that had to wait (an import was under way) with SIGALRM.
+    from pnp import entry
+    from pnp.interrupts import held
+
+    before = signal.signal(signal.SIGALRM, entry._interrupt)
+    steps = []
+    try:
+        with pytest.raises(KeyboardInterrupt), held():
+            signal.setitimer(signal.ITIMER_REAL, 0.001)
+            time.sleep(0.05)  # the alarm comes, and waits
+            steps.append("the step ended")
+        assert steps == ["the step ended"]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
