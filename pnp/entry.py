@@ -13,18 +13,31 @@ INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopped by
 
 
 def main() -> None:
-    signal.signal(signal.SIGINT, _interrupt)
     try:
-        _open_closed_streams()
         try:
-            from pnp.cli import main as run
+            # Inside the guard: a Ctrl-C already pending runs Python's own handler here.
+            signal.signal(signal.SIGINT, _interrupt)
+            _open_closed_streams()
+            try:
+                from pnp.cli import main as run
 
-            run()
+                run()
+            finally:
+                # Whatever the command left in the buffers goes now, while a failure can
+                # still be told apart, rather than at exit as Python's own "Exception
+                # ignored".
+                for stream in (sys.stdout, sys.stderr):
+                    stream.flush()
         finally:
-            # Whatever the command left in the buffers goes now, while a failure can still
-            # be told apart, rather than at exit as Python's own "Exception ignored".
-            for stream in (sys.stdout, sys.stderr):
-                stream.flush()
+            # The run is over, its outcome decided: a Ctrl-C now, or one put off till
+            # now, could only cut the ending or Python's shutdown short. Our handler stops
+            # raising first, before any call (Python runs handlers at calls; signal.signal
+            # runs those of signals already noted), then it is replaced.
+            _Run.over = True
+            for ending in (signal.SIGINT, signal.SIGALRM):
+                signal.signal(ending, signal.SIG_IGN)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            _Run.over = False  # neither handler is ours now
     except KeyboardInterrupt:
         _aborted()
     except BrokenPipeError:
@@ -34,18 +47,17 @@ def main() -> None:
             raise
         _aborted()
     finally:
-        # The run is over, its outcome decided: a Ctrl-C now could only cut Python's own
-        # shutdown short ("Exception ignored in ... KeyboardInterrupt" from a callback).
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.setitimer(signal.ITIMER_REAL, 0)  # an interrupt put off till past the end
         # The process is ending: the collector's last pass over every object the run
         # made would only free memory the system takes back anyway, and it is a tenth
         # of a `score` run. Files are closed and streams flushed before this point.
         gc.freeze()
 
 
+class _Run:
+    over = False  # set as the run ends: a Ctrl-C then changes nothing
+
+
 def _aborted() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C cannot cut this short
     sys.stderr.write("\nAborted!\n")  # as click says it; the newline ends the ^C line
     sys.exit(INTERRUPTED)
 
@@ -69,6 +81,8 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     failed to import"); code Python calls back from C (a weak reference's callback, a
     finalizer, ``__del__``) prints it as "Exception ignored" and carries on. So the
     interrupt waits until such a step is done, looking again every hundredth of a second."""
+    if _Run.over:
+        return
     if not _would_be_lost(frame):
         raise KeyboardInterrupt
     signal.signal(signal.SIGALRM, _interrupt)

@@ -112,16 +112,25 @@ def score_output(tmp_path_factory: pytest.TempPathFactory) -> str:
     ).stdout
 
 
-def test_ctrl_c_right_after_start_ends_without_a_traceback_of_pnp(tmp_path: Path) -> None:
+def test_ctrl_c_right_after_start_ends_without_a_traceback_of_pnp(
+    tmp_path: Path, score_output: str
+) -> None:
     # The signal comes while Python itself starts: before its handler is in place the
     # signal ends the process (what a shell reports as 130, nothing said); a moment later
     # Python's own start-up (site, the console script's `import re`) may still say
-    # KeyboardInterrupt. No pnp code has run then: nothing is written either way.
+    # KeyboardInterrupt. No pnp code has run then: nothing is written either way. Or,
+    # rarely, Python raises it in its import machinery's weak-reference callback, says
+    # "Exception ignored" and goes on: then pnp runs to its end.
     run = Run(tmp_path, *SCORE)
     run.interrupt()
-    assert run.proc.returncode in (130, -signal.SIGINT, 1)
-    assert "/pnp/" not in run.stderr()
-    assert run.out.read_text() == ""
+    err = run.stderr()
+    assert "/pnp/" not in err
+    if run.proc.returncode == 0:
+        assert err.startswith("Exception ignored in: <function _get_module_lock"), err
+        assert run.out.read_text() == score_output
+    else:
+        assert run.proc.returncode in (130, -signal.SIGINT, 1)
+        assert run.out.read_text() == ""
 
 
 @pytest.mark.parametrize("after", [0.0, 0.005, 0.015, 0.03, 0.06])
@@ -174,11 +183,27 @@ def test_ctrl_c_mid_simulation_ends_the_workers_too(tmp_path: Path, jobs: int) -
     assert not (tmp_path / "l").exists() or list((tmp_path / "l").iterdir()) == []
 
 
-@pytest.mark.parametrize("after", [0.0, 0.3, 0.8])
-def test_ctrl_c_mid_kit_ends_its_processes_too(tmp_path: Path, after: float) -> None:
-    run = Run(tmp_path, "kit", "--jobs", "2", "--out", "k")
+def _kit(folder: Path) -> Run:
+    run = Run(folder, "kit", "--jobs", "2", "--out", "k")
     run.wait_for(lambda: len(_children(run.proc.pid)) >= 2, "processes started")
-    time.sleep(after)  # laying out, then rendering and writing
+    return run
+
+
+@pytest.fixture(scope="module")
+def kit_seconds(tmp_path_factory: pytest.TempPathFactory) -> float:
+    """How long the kit works on this machine once its processes have started."""
+    run = _kit(tmp_path_factory.mktemp("kit"))
+    started = time.monotonic()
+    assert run.proc.wait(timeout=120) == 0, run.stderr()
+    return time.monotonic() - started
+
+
+@pytest.mark.parametrize("part", [0.0, 0.3, 0.6])
+def test_ctrl_c_mid_kit_ends_its_processes_too(
+    tmp_path: Path, kit_seconds: float, part: float
+) -> None:
+    run = _kit(tmp_path)
+    time.sleep(part * kit_seconds)  # laying out, then rendering and writing
     elapsed = run.interrupt()  # waits till no process of the run is left
     assert_aborted(run, elapsed)
     assert _temporary(tmp_path) == []
@@ -292,6 +317,59 @@ def test_ctrl_c_turned_into_a_librarys_error_is_still_ctrl_c(
     assert ended.value.code == 130
     assert capsys.readouterr().err == "\nAborted!\n"
     assert not entry.interrupted(ValueError("a real error"))
+
+
+def test_ctrl_c_pending_as_pnp_sets_its_handler_is_ctrl_c(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Setting a handler first runs the handler of a signal already pending: Python's
+    # own, which raised KeyboardInterrupt with a traceback of pnp (seen once in 600
+    # Ctrl-C's of `pnp --help` in its first 80 ms).
+    from pnp import entry
+
+    def pending(signum: int, handler: object) -> None:
+        if signum == signal.SIGINT and handler is entry._interrupt:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(signal, "signal", pending)
+    monkeypatch.setattr(gc, "freeze", lambda: None)
+    with pytest.raises(SystemExit) as ended:
+        entry.main()
+    assert ended.value.code == 130
+    assert capsys.readouterr().err == "\nAborted!\n"
+
+
+def test_ctrl_c_as_the_run_ends_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A Ctrl-C put off till the run's end came as its handlers were being replaced, and
+    # raised KeyboardInterrupt out of the console script with a traceback, exit status
+    # -2 (seen twice in 1200 Ctrl-C's of `pnp --help`).
+    import pnp.cli
+    from pnp import entry
+
+    real = signal.signal
+
+    def noted_before(signum: int, handler: object) -> object:
+        if handler is signal.SIG_IGN:  # Python first runs the handlers of noted signals
+            entry._interrupt(signal.SIGINT, sys._getframe())
+            entry._interrupt(signal.SIGALRM, sys._getframe())
+        return real(signum, handler)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pnp.cli, "main", lambda: sys.exit(0))
+    monkeypatch.setattr(signal, "signal", noted_before)
+    monkeypatch.setattr(gc, "freeze", lambda: None)
+    before = {n: signal.getsignal(n) for n in (signal.SIGINT, signal.SIGALRM)}
+    try:
+        with pytest.raises(SystemExit) as ended:
+            entry.main()
+        assert (ended.value.code, capsys.readouterr().err) == (0, "")
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+        with pytest.raises(KeyboardInterrupt):  # the next run's handler raises again
+            entry._interrupt(signal.SIGINT, sys._getframe())
+    finally:
+        for number, handler in before.items():
+            real(number, handler)
 
 
 def test_ctrl_c_held_through_a_step_comes_after_it() -> None:
