@@ -18,8 +18,10 @@ the files are written):
   if the signal came after it had finished, 0 with every output complete). A signal that
   comes while Python itself starts, before any code of pnp runs, or as Python exits after
   pnp's code has all run, ends it as Python does (killed by the signal, or its own
-  KeyboardInterrupt message): counted apart as "python", and then every output must be
-  old, or every output new.
+  KeyboardInterrupt message or a failure to start; or, raised in a callback of Python's
+  own while it starts, printed and lost, so that pnp runs to its end): counted apart as
+  "python", and then every output must be old, or every output new (all new if the exit
+  status is 0).
 
 Exit status 1 if any check fails. tests/test_faults.py runs it.
 """
@@ -249,12 +251,12 @@ def _kill(
         if temporary:
             problems.append(f"temporary files left: {', '.join(temporary)}")
         kind = _interrupted(code, stderr)
-        if kind == "finished" and counts["new"] != len(ref.files):
+        if kind == "wrong":
+            problems.append(f"exit status {code}, stderr {stderr[-300:]!r}")
+        elif code == 0 and counts["new"] != len(ref.files):
             problems.append("exit status 0 but not every output written")
         elif kind == "python" and counts["new"] not in (0, len(ref.files)):
             problems.append(f"stopped by Python ({code}), with some outputs new, some not")
-        elif kind == "wrong":
-            problems.append(f"exit status {code}, stderr {stderr[-300:]!r}")
     return Outcome(
         job.name, sig.name, kind, problems, len(temporary), counts["old"], counts["new"], seconds
     )
@@ -266,13 +268,14 @@ def _interrupted(code: int | None, stderr: str) -> str:
         return "aborted"
     if code == 0 and not traceback:
         return "finished"
-    # No code of pnp ran (the signal came while Python started, or while the console
-    # script imported pnp.entry), or it had all run (Python restores the signal's
-    # default action as it exits): Python's own ending, killed by the signal or saying
-    # KeyboardInterrupt.
+    # No handler of pnp was in place yet (the signal came while Python started, or while
+    # the console script imported pnp.entry), or no longer (Python restores the signal's
+    # default action as it exits): Python's own ending. Killed by the signal; or saying
+    # KeyboardInterrupt, or failing to start; or, raised in a callback of its own (the
+    # import machinery's, its check of argv[0]), printed and lost, and pnp ran to its end.
     ran = re.search(r'/pnp/[^"]*", line \d+, in (?!<module>)', stderr)
-    python = stderr == "" or (stderr.rstrip().endswith("KeyboardInterrupt") and not ran)
-    if code in (1, -signal.SIGINT) and python:
+    said = "KeyboardInterrupt" in stderr or stderr.startswith("Fatal Python error")
+    if code in (0, 1, -signal.SIGINT) and (stderr == "" or said) and not ran:
         return "python"
     return "wrong"
 
