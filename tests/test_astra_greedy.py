@@ -13,11 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.astra.actions import Observe
+from pnp.astra.actions import End, Observe
 from pnp.astra.bots import Worth, _pick, greedy_bot, random_bot
 from pnp.astra.game import Game, play
 from pnp.astra.setup import setup, solo_game
-from pnp.astra.state import Player, State, Turn, cards, reach
+from pnp.astra.state import ABILITY, ACTION, OVER, Player, State, Turn, cards, reach
+from pnp.astra.turn import quiet_end
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 
@@ -67,6 +68,27 @@ def test_restore_takes_a_state_played_on_back_to_the_copy(players: int, seed: in
         if not view.over:  # nothing of ``saved`` is shared with ``s``
             play(s, random_bot(view, rng))
             assert snapshot(saved) == snapshot(game.state)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_a_quiet_end_of_the_action_phase_changes_nothing_the_worth_counts(players: int) -> None:
+    # The greedy bot stops weighing an Observe where ``quiet_end`` says the rest of the
+    # turn changes only whose turn it is.
+    quiet = loud = 0
+    for seed in range(12):
+        for game in positions(players, seed):
+            if game.state.phase is not ACTION:
+                continue
+            s = game.state.copy()
+            if not quiet_end(s):
+                loud += 1
+                continue
+            quiet += 1
+            before = snapshot(s.players), snapshot(s.marks), s.scoring
+            play(s, End())
+            assert (snapshot(s.players), snapshot(s.marks), s.scoring) == before
+            assert s.phase in (ABILITY, OVER)
+    assert loud > 0 and (quiet > 0 or players == 1)  # solo: Ptolemy's turn follows
 
 
 def reference(game: Game, name: str) -> float:

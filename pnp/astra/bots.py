@@ -42,6 +42,7 @@ from pnp.astra.state import (
     card_id,
     cards,
 )
+from pnp.astra.turn import quiet_end
 
 Path = tuple[int, ...]  # star numbers, in marking order
 
@@ -287,6 +288,8 @@ def _best(
             s.restore(before)
         play(s, action)
         while settle and s.phase is not OVER and s.phase is not ABILITY:
+            if s.phase is ACTION and quiet_end(s):
+                break  # the rest of the turn changes nothing the worth counts
             play(s, END if s.phase is ACTION else _cheapest(Game(s)))
         if (score := worth.of(s)) > best:
             best, choice = score, action

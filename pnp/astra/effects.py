@@ -91,11 +91,14 @@ def mark_path(s: State, player: int, path: Observe, common_start: bool = False) 
     its first Grand star (all of them when it has none)."""
     slot, info, marked = target(s, path.card)
     stars = path.stars
-    before, prev, was = len(stars), -1, marked
+    size, neighbours, grand = info.size, info.neighbours, info.grand
+    before, prev, was = -1, -1, marked
     for i, n in enumerate(stars):
-        bit = _bit(info, n, marked)
+        bit = 1 << (n - 1) if 1 <= n <= size else 0
+        if not bit or bit & marked:
+            _bit(info, n, marked)  # raises the error that says which
         if i:
-            if not bit & info.neighbours[prev]:
+            if not bit & neighbours[prev]:
                 raise RuleError(
                     "astra.observe.adjacent",
                     f"star {n} on {info.card.name} is not next to star {prev + 1}, "
@@ -112,11 +115,11 @@ def mark_path(s: State, player: int, path: Observe, common_start: bool = False) 
                 "astra.observe.adjacent", f"star {n} on {info.card.name} touches no marked star"
             )
         marked |= bit
-        if bit & info.grand and before == len(stars):
+        if before < 0 and bit & grand:
             before = i
         prev = n - 1
     s.mark(player, slot, marked & ~was)
-    return before
+    return len(stars) if before < 0 else before
 
 
 def _targets(use: UseAbility, paths: int = 0, count: bool = False) -> None:

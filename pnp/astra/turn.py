@@ -116,6 +116,15 @@ def end(s: State) -> None:
     _discovery(s)
 
 
+def quiet_end(s: State) -> bool:
+    """Whether ending the Action phase now (``end``) would change nothing but whose turn
+    it is: no card discovered (the only way to gain one, so none is over the limit), no
+    "this turn" effect to settle, no turn of Ptolemy's to follow (nor a Dream phase, which
+    follows a Rest). A bot weighing an Observe stops there."""
+    t = s.now
+    return s.solo is None and not t.flags and not t.fame_per_grand and not s.discovered()
+
+
 def _discovery(s: State) -> None:
     s.found = s.discovered()
     settle(s, s.active, bool(s.found))
