@@ -1,7 +1,7 @@
 """The fault test of issue 18: `pnp kit` and every command that writes files, killed at
 random moments (50 times with SIGKILL, 50 with SIGINT): every file left is the old one
 or the complete new one, and after Ctrl-C no temporary file remains. See
-scripts/fault_kill.py; about a minute."""
+scripts/fault_kill.py; 10–25 s."""
 
 from __future__ import annotations
 
