@@ -96,6 +96,15 @@ def test_power_costs_and_effects_as_the_seed_gives_them() -> None:
     assert power_card("photosynthesis").effect[0][0].where == "next-to-O-stars"
 
 
+def test_only_the_cards_that_say_up_to_may_stop_early() -> None:
+    # The seed says "up to" for Wormhole alone; Survival of the Fittest stabilizes 2 (the
+    # 1 left when that is all), so `stop` is refused there (issue 27, point 13b).
+    for c in power_cards():
+        says = "up to" in c.effect_text()
+        assert any(s.up_to for a in c.effect for s in a) == says, c.id
+    assert {c.id for c in power_cards() if "up to" in c.effect_text()} == {"wormhole"}
+
+
 def test_every_card_has_its_words() -> None:
     for g in goals():
         assert g.title() and g.text()

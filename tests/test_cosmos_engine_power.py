@@ -177,22 +177,36 @@ def test_genetic_drift_and_chemistry_conditions() -> None:
     assert set(g.legal()) == {Choose("L2"), Choose("L7")}
 
 
-def test_event_horizon_survival_solar_wind() -> None:
+def test_event_horizon_and_solar_wind() -> None:
     refused(holding("event-horizon"), Use("event-horizon", (L,), 0), "cosmos.power.cannot")
     g = holding("event-horizon", sliders=(1, 0, 0), level=5).apply(Use("event-horizon", (L,), 0))
     assert g.state.player().waiting == 1 and g.state.player().level == 1
     g = holding("event-horizon", sliders=(1, 0, 0), board=board(proto=("L1",)))
     g = g.apply(Use("event-horizon", (L,), 1)).apply(Choose("L2")).apply(Choose("L3"))
     assert g.state.player().board.proto == life("L1", "L2", "L3")
-    g = holding("survival-of-the-fittest", board=board(proto=("L1", "L2")))
-    g = g.apply(Use("survival-of-the-fittest", (L,))).apply(Choose("L1"))
-    assert g.legal() == [Choose("L2"), Stop()]
-    g = g.apply(Choose("L2"))
-    assert not g.state.needs and g.state.player().board.stable == life("L2")
     g = holding("solar-wind", board=board(h=("S1",), proto=("L1", "L2", "L3")))
     g = g.apply(Use("solar-wind", (C, C))).apply(Choose("S1"))
     b2 = g.state.player().board
     assert b2.nova == stars("S1") and b2.stable == life("L1", "L2") and b2.proto == life("L3")
+
+
+def test_survival_of_the_fittest_stabilizes_two_or_the_one_left() -> None:
+    # Seed: "Stabilize 2 proto life. If you have only 1 proto life, you may stabilize it,
+    # but the extra effect will be lost": 2, not "up to 2" (issue 27, point 13b).
+    g = holding("survival-of-the-fittest", board=board(proto=("L1", "L2", "L3")))
+    g = g.apply(Use("survival-of-the-fittest", (L,))).apply(Choose("L1"))  # the cost
+    assert g.legal() == [Choose("L2"), Choose("L3")]
+    refused(g, Stop(), "cosmos.step.stop")
+    g = g.apply(Choose("L3"))
+    assert g.legal() == [Choose("L2")]
+    refused(g, Stop(), "cosmos.step.stop")
+    g = g.apply(Choose("L2"))
+    assert not g.state.needs and g.state.player().board.stable == life("L2", "L3")
+    g = holding("survival-of-the-fittest", board=board(proto=("L1", "L2")))
+    g = g.apply(Use("survival-of-the-fittest", (L,))).apply(Choose("L1"))
+    assert g.legal() == [Choose("L2")]
+    g = g.apply(Choose("L2"))  # the second stabilization is lost
+    assert not g.state.needs and g.state.player().board.stable == life("L2")
 
 
 def test_fission_relativity_and_crystal_cards() -> None:
