@@ -19,11 +19,12 @@ from pnp.cosmos.game import Game
 from pnp.cosmos.goals_count import count
 from pnp.cosmos.model import EnergyType, Sector
 from pnp.cosmos.nebulae import nebula_tiles
+from pnp.cosmos.rules import RuleError
 from pnp.cosmos.scoring import TieBreak
 from pnp.cosmos.state import NONE, Phase, Points, State
 from tests.test_cosmos_engine import board, game, refused
 
-L, T = EnergyType.LIGHT, EnergyType.TIME
+L, T, G = EnergyType.LIGHT, EnergyType.TIME, EnergyType.GRAVITY
 
 
 def goal_index(ident: str) -> int:
@@ -130,6 +131,65 @@ def test_hand_limit_and_first_player() -> None:
     assert s.first == s.active == (first + 1) % 3 and s.round == 1
     two = game(2).state
     assert ended(two).first == two.first  # not passed in a 2-player game
+
+
+def over_two(first: int) -> Game:
+    """The end phase of a 3-player game with Ann 2 cards and Cat 1 card over the limit."""
+    s = game(3).state
+    hands = ((6, 6, 0, 0), (5, 5, 0, 0), (0, 0, 11, 0))
+    players = tuple(p.replace(hand=h) for p, h in zip(s.players, hands, strict=True))
+    return Game(ended(s.replace(players=players, first=first, active=first)))
+
+
+def message(g: Game, action: Discard) -> str:
+    with pytest.raises(RuleError) as err:
+        g.apply(action)
+    assert err.value.rule == "cosmos.hand-limit"
+    return err.value.message
+
+
+@pytest.mark.parametrize("first", [0, 1, 2])
+def test_the_discards_to_the_hand_limit_in_any_order(first: int) -> None:
+    # Issue 27, point 13: the seed gives no order, and each discard line names its player.
+    g = over_two(first)
+    ann, cat = Discard(0, (L, T)), Discard(2, (G,))
+    assert g.state.phase is Phase.HAND_LIMIT
+    assert set(g.legal()) == {Discard(0, (L, L)), ann, Discard(0, (T, T)), cat}
+    ends = []
+    for one, other in ((ann, cat), (cat, ann)):
+        after = g.apply(one)
+        assert after.state.phase is Phase.HAND_LIMIT and other in after.legal()
+        assert {a.player for a in after.legal() if isinstance(a, Discard)} == {other.player}
+        said = message(after, one)  # a second discard
+        who = "Ann (player 1) holds 10" if one is ann else "Cat (player 3) holds 10"
+        assert said.startswith(who) and said.endswith(f"still to discard: {other_seat(other)}")
+        ends.append(after.apply(other).state)
+    for s in ends:
+        assert [p.hand for p in s.players] == [(5, 5, 0, 0), (5, 5, 0, 0), (0, 0, 10, 0)]
+        assert s.phase is Phase.SHIFT and s.active == s.first == (first + 1) % 3
+    assert sorted(ends[0].discard[-3:]) == sorted(ends[1].discard[-3:])
+
+
+def other_seat(action: Discard) -> str:
+    return "Ann (player 1) 2 energy cards" if action.player == 0 else "Cat (player 3) 1 energy card"
+
+
+def test_each_refused_discard_names_its_own_player() -> None:
+    g = over_two(0)
+    assert message(g, Discard(1, (L,))) == (
+        "Ben (player 2) holds 10 energy cards, within the hand limit of 10; still to discard: "
+        "Ann (player 1) 2 energy cards, Cat (player 3) 1 energy card"
+    )
+    assert message(g, Discard(2, (G, G))) == (
+        "Cat (player 3) holds 11 energy cards and discards 1 to the hand limit of 10, not 2"
+    )
+    assert message(g, Discard(2, (L,))) == (
+        "Cat (player 3) holds 0 light energy cards, fewer than the 1 discarded"
+    )
+    assert message(g, Discard(0, (L, G))) == (
+        "Ann (player 1) holds 0 gravity energy cards, fewer than the 1 discarded"
+    )
+    assert message(g, Discard(3, (L,))).startswith("'discard 4 light' names no player")
 
 
 def test_the_game_ends_when_the_supply_is_empty_or_the_last_goal_scored() -> None:

@@ -15,11 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.cli import cli as main
-from pnp.cosmos.actions import Action
+from pnp.cosmos.actions import Action, Discard
 from pnp.cosmos.bots import BOTS
 from pnp.cosmos.game import Game
 from pnp.cosmos.log import format_log, parse_log
+from pnp.cosmos.notation import format_action
 from pnp.errors import PnpError, SourceError
+from pnp.play.cosmos_simulate import play as simulated
 from pnp.score.cosmos_replay import check_log
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,6 +81,21 @@ def test_hand_limit_discards_go_on_a_line_of_their_own() -> None:
     assert discards
     assert all(step.startswith("discard ") for line in discards for step in line.split("; "))
     check(text)
+
+
+def test_the_end_phase_discards_replay_in_any_order() -> None:
+    # Issue 27, point 13: the players over the hand limit discard in any order.
+    played = simulated(3, 1, BOTS["random"])
+    actions = list(played.actions)
+    i = next(i for i, a in enumerate(actions) if isinstance(a, Discard))
+    first, second = actions[i : i + 2]
+    assert isinstance(second, Discard) and isinstance(first, Discard)
+    assert first.player != second.player
+    swapped = [*actions[:i], second, first, *actions[i + 2 :]]
+    text = format_log(NAMES[:3], played.seed, swapped)
+    assert f"{format_action(second)}; {format_action(first)}" in text.splitlines()
+    result, _ = check_log(parse_log(text, "g"))
+    assert [p.total for p in result.players] == [f.total for f in played.game.final()[0]]
 
 
 def test_the_log_has_a_header_and_a_line_per_turn() -> None:

@@ -26,6 +26,7 @@ from pnp.cosmos.actions import (
 from pnp.cosmos.board import Board
 from pnp.cosmos.content import main_board, player_board
 from pnp.cosmos.geometry import bits, geometry, hops
+from pnp.cosmos.messages import cost_cards
 from pnp.cosmos.model import EnergyType, Star
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.needs import STARS, expand, life_spots, move_life, move_star, near_stars, stabilize
@@ -44,11 +45,14 @@ from pnp.cosmos.state import (
     cards,
 )
 from pnp.cosmos.terms import ANY, MATCHING, terms
+from pnp.parsing import shown
+
+SLIDERS = ("supernova", "DNA", "graviton")  # by index: SUPERNOVA, DNA, GRAVITON
 
 
 def _index(ids: dict[str, int], name: str, rule: str, what: str) -> int:
     if name not in ids:
-        raise RuleError(rule, f"{name!r} is not a {what} space of the galaxy")
+        raise RuleError(rule, f"{shown(name)} is not a {what} space of the galaxy")
     return ids[name]
 
 
@@ -264,12 +268,12 @@ def use(s: State, a: Use) -> None:
     if card.cost.discharge_star:
         raise RuleError("cosmos.power.cost", f"{a.card} is used instead of a discharge's star")
     if not 0 <= a.option < len(card.effect):
-        raise RuleError("cosmos.power.option", f"{a.card} has {len(card.effect)} alternative(s)")
-    if not _suit_ok(c, a.pay):
-        raise RuleError(
-            "cosmos.power.pay",
-            f"{a.card} costs {card.cost.cards} {card.cost.suit.value} energy cards",
+        forms = " or ".join(
+            f"use {a.card}/{k + 1}" if k else f"use {a.card}" for k in range(len(card.effect))
         )
+        raise RuleError("cosmos.power.option", f"{a.card}'s effect is {forms}")
+    if not _suit_ok(c, a.pay):
+        raise RuleError("cosmos.power.pay", f"{a.card} costs {cost_cards(card)}")
     why = cannot(s, c)
     if why:
         raise RuleError("cosmos.power.cannot", f"{a.card} cannot be used: {why}")
@@ -298,7 +302,7 @@ def _slider(s: State, k: int, rule: str, b: Board) -> None:
     """One step of slider ``k`` spent on the action that leaves board ``b``."""
     p = s.players[s.active]
     if not p.sliders[k]:
-        raise RuleError(rule, "the slider is at 0")
+        raise RuleError(rule, f"your {SLIDERS[k]} slider is at 0")
     sliders = list(p.sliders)
     sliders[k] -= 1
     p.sliders, p.board = (sliders[0], sliders[1], sliders[2]), b

@@ -10,6 +10,7 @@ from typing import NamedTuple
 from pnp.cosmos.actions import DECK, Collect, Shift, TakeCard, TakeNebula
 from pnp.cosmos.chance import shuffle
 from pnp.cosmos.content import main_board, player_board
+from pnp.cosmos.messages import control
 from pnp.cosmos.model import Resource
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import COLLECT, NONE, TYPES, Need, Player, State, cards
@@ -61,7 +62,8 @@ def shift(s: State, action: Shift) -> None:
         if s.moves == MAX_MOVES - 1 and not s.own_moved:
             raise RuleError("cosmos.shift.own", "your last move must be your own energy token")
         if not 0 <= action.dark < 4 or not s.dark[action.dark]:
-            raise RuleError("cosmos.shift.token", f"no dark energy token in control {action.dark}")
+            where = control(action.dark) if 0 <= action.dark < 4 else "such a control"
+            raise RuleError("cosmos.shift.token", f"no dark energy token in {where}")
         dest = destination(s, action.dark)
         dark = list(s.dark)
         dark[action.dark] -= 1
@@ -218,7 +220,7 @@ def take_card(s: State, action: TakeCard) -> None:
         display[action.slot] = NONE
         s.display = tuple(display)
     else:
-        raise RuleError("cosmos.collect.card", f"display slot {action.slot} holds no card")
+        raise RuleError("cosmos.collect.card", f"display slot {action.slot + 1} holds no card")
     add_cards(s.players[s.active], card, 1)
 
 

@@ -12,6 +12,7 @@ from pnp.cosmos.actions import (
     Action,
     Advance,
     CardSet,
+    Choose,
     Collect,
     Complete,
     Discharge,
@@ -23,12 +24,14 @@ from pnp.cosmos.actions import (
     PlaceStar,
     Shift,
     Stabilize,
+    Stop,
     Supernova,
     Use,
 )
 from pnp.cosmos.content import main_board, player_board
 from pnp.cosmos.flow import Final, final, settle
 from pnp.cosmos.geometry import bits, geometry, hops
+from pnp.cosmos.messages import not_craft, not_shift
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.needs import STARS, life_spots, payments, resolve, targets
 from pnp.cosmos.rules import RuleError
@@ -38,6 +41,7 @@ from pnp.cosmos.state import (
     CRAFT,
     DNA,
     GRAVITON,
+    HAND_LIMIT,
     NONE,
     OVER,
     SHIFT,
@@ -82,7 +86,8 @@ class Game:
 
     @property
     def to_move(self) -> int:
-        """The seat whose decision is due."""
+        """The seat whose decision is due (in the end phase, the first in seat order of
+        those still to discard: any of them may)."""
         return to_move(self._s)
 
     def apply(self, action: Action) -> Game:
@@ -121,10 +126,11 @@ def play(s: State, action: Action) -> None:
     elif phase is CRAFT:
         step = _CRAFT_STEPS.get(type(action))
         if step is None:
-            raise RuleError("cosmos.turn.decision", f"{action} is not a craft decision")
+            answers = isinstance(action, (Choose, Stop))
+            raise RuleError("cosmos.turn.decision", not_craft(action, answers))
         step(s, action)
     else:
-        raise RuleError("cosmos.turn.decision", f"{action} is not a {phase.value} decision")
+        raise RuleError("cosmos.turn.decision", not_shift(action))
     settle(s)
 
 
@@ -132,6 +138,8 @@ def legal(s: State) -> list[Action]:
     """Every action the decision due takes."""
     if s.phase is OVER:
         return []
+    if s.phase is HAND_LIMIT:  # the players over the limit discard in any order
+        return [a for need in s.needs for a in targets(s, need)]
     if s.needs:
         return targets(s, s.needs[0])
     if s.phase is SHIFT:

@@ -13,6 +13,7 @@ from pnp.cosmos.actions import DECK, Action, Choose, Discard, Keep, Stop, TakeCa
 from pnp.cosmos.board import Board
 from pnp.cosmos.content import main_board
 from pnp.cosmos.geometry import bits, geometry, hops, spread
+from pnp.cosmos.messages import asks, bad_discard, no_discard, not_due, quoted
 from pnp.cosmos.model import EnergyType, Sector, Star, Verb
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.rules import RuleError
@@ -263,7 +264,9 @@ def resolve(s: State, action: Action) -> None:
     need = s.needs[0]
     if isinstance(action, Stop):
         if not need.optional:
-            raise RuleError("cosmos.step.stop", f"{need.kind} is not an 'up to' step")
+            raise RuleError(
+                "cosmos.step.stop", f"only an 'up to' effect stops early: {not_due(need, action)}"
+            )
         rest = s.needs[1:]
         while rest and rest[0] == need:
             rest = rest[1:]
@@ -271,15 +274,13 @@ def resolve(s: State, action: Action) -> None:
         return
     wanted = ANSWERS.get(need.kind, Choose)
     if not isinstance(action, wanted):
-        raise RuleError(
-            "cosmos.turn.decision", f"{need.kind} is due: {wanted.__name__}, not {action}"
-        )
+        raise RuleError("cosmos.turn.decision", not_due(need, action))
     if isinstance(action, TakeCard):
         energy.take_card(s, action)
         s.needs = s.needs[1:]
     elif isinstance(action, Choose):
         if not fits(s, need, action):
-            raise RuleError("cosmos.step.target", f"{action} does not answer {need.kind}")
+            raise RuleError("cosmos.step.target", f"{quoted(action)} does not fit: {asks(need)}")
         s.needs = s.needs[1:]
         _choose(s, need, action)
     elif isinstance(action, Keep):
@@ -288,16 +289,18 @@ def resolve(s: State, action: Action) -> None:
         energy.take_nebula(s, action)
         s.needs = s.needs[1:]
     elif isinstance(action, Discard):
-        _discard(s, need, action)
+        _discard(s, action)
     else:
-        raise RuleError("cosmos.step.target", f"{action} does not answer {need.kind}")
+        raise RuleError("cosmos.step.target", not_due(need, action))
 
 
 def _keep(s: State, need: Need, action: Keep) -> None:
     c = card_index(action.card)
     rest = [card_index(o) for o in action.bottom]
     if c not in need.cards or sorted([c, *rest]) != sorted(need.cards):
-        raise RuleError("cosmos.power.keep", "keep one card drawn and put all the others under")
+        drawn = ", ".join(cards()[d].id for d in need.cards)
+        message = f"keep one of the cards drawn ({drawn}) and put all the others under"
+        raise RuleError("cosmos.power.keep", f"{message}, not {quoted(action)}")
     p = s.players[s.active]
     slots = list(p.slots)
     slots[need.n] = c
@@ -308,19 +311,21 @@ def _keep(s: State, need: Need, action: Keep) -> None:
     s.power_decks, s.needs = tuple(decks), s.needs[1:]
 
 
-def _discard(s: State, need: Need, action: Discard) -> None:
-    p = s.players[need.player]
+def _discard(s: State, action: Discard) -> None:
+    """A player's discards to the hand limit: those over it discard in any order (the
+    seed gives none, and each ``discard`` line names its player)."""
+    if not any(need.player == action.player for need in s.needs):
+        raise RuleError("cosmos.hand-limit", no_discard(s, action))
+    p = s.players[action.player]
     over = p.cards - main_board().hand_limit
     hand = list(p.hand)
     for t in action.cards:
         hand[TYPES.index(t)] -= 1
-    if action.player != need.player or len(action.cards) != over or min(hand) < 0:
-        raise RuleError(
-            "cosmos.hand-limit", f"{s.names[need.player]} discards {over} cards they hold"
-        )
+    if len(action.cards) != over or min(hand) < 0:
+        raise RuleError("cosmos.hand-limit", bad_discard(s, action))
     p.hand = (hand[0], hand[1], hand[2], hand[3])
     s.discard += tuple(TYPES.index(t) for t in action.cards)
-    s.needs = s.needs[1:]
+    s.needs = tuple(need for need in s.needs if need.player != action.player)
 
 
 def _choose(s: State, need: Need, action: Choose) -> None:

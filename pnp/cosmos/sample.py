@@ -1,7 +1,9 @@
 """One random legal action without listing them all: the kind of decision first (each
 kind that has an answer equally likely), then one answer of that kind, drawn from the
 bitmasks of the galaxy. What ``Game.legal()`` lists is what this draws from (a Keep's
-others in the order drawn), so bots play fast and any draw replays through ``apply``."""
+others in the order drawn; the end phase's discards in seat order from the first player,
+where ``legal()`` lists them in any order), so bots play fast and any draw replays
+through ``apply``."""
 
 from __future__ import annotations
 

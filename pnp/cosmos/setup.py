@@ -54,7 +54,7 @@ def _piles() -> Piles:
 def start(names: tuple[str, ...], seed: int) -> State:
     """The game of ``names`` (seating order) dealt from ``seed``."""
     if not 2 <= len(names) <= 4 or len(set(names)) != len(names):
-        raise RuleError("cosmos.setup.players", f"2 to 4 different players, not {names!r}")
+        raise RuleError("cosmos.setup.players", f"2 to 4 different players, not {', '.join(names)}")
     n = len(names)
     rng = random.Random(seed)
     count, each, board = setup().for_players(n), setup().each, main_board()

@@ -11,6 +11,7 @@ from pnp.cosmos.board import Board
 from pnp.cosmos.content import goals, player_board
 from pnp.cosmos.game import Game
 from pnp.cosmos.log import GameLog, at_turn_start, parse_log, said
+from pnp.cosmos.messages import discards_due
 from pnp.cosmos.notation import format_action
 from pnp.cosmos.record import GoalRecord, PlayerRecord, Points, Record
 from pnp.cosmos.rules import RuleError
@@ -44,10 +45,9 @@ def _not_due(game: Game, seat: int) -> str:
     if game.over:
         return "the game is over: nothing is played after it has ended [cosmos.game.over]"
     if s.phase is Phase.HAND_LIMIT:
-        need = s.needs[0]
         message = (
-            f"first the end phase: {names[need.player]} discards {need.n} energy card(s) to "
-            f"the hand limit, like {_expected(game)}"
+            f"first the end phase's discards to the hand limit, in any order "
+            f"({discards_due(s)}), like {_expected(game)}"
         )
     elif not at_turn_start(game):
         message = (
