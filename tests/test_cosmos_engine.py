@@ -312,6 +312,22 @@ def test_time_chamber_example() -> None:
     refused(g, Discharge(), "cosmos.discharge")
 
 
+def test_any_number_of_crystals_may_wait() -> None:
+    # RULES.md: the seed sets no cap on the crystals waiting on the 6 (issue 27, point 14).
+    from pnp.cosmos.energy import time_steps
+
+    s = crafting(level=0, discharges=0).state.copy()
+    time_steps(s, 30)
+    assert (s.player().waiting, s.player().level) == (5, 0)
+    g = Game(s)
+    for k, space in enumerate(("S1", "S2", "S3", "S4", "S5")):
+        assert Discharge() in g.legal()
+        g = g.apply(Discharge()).apply(Choose(space, Star.H))
+        assert g.state.player().waiting == 4 - k
+    assert g.state.player().points.time_chamber == 3 + 6 + 10 + 15 + 21
+    refused(g, Discharge(), "cosmos.discharge")
+
+
 def test_two_crystals_may_wait_and_the_sixth_discharge_scores_nothing() -> None:
     from pnp.cosmos.energy import time_steps
 

@@ -153,6 +153,27 @@ def test_binary_star_flips_back_and_moves() -> None:
     assert p.board.stars[1] == stars("S5", "S9") and p.board.nova == 0 and p.sliders[2] == 0
 
 
+def test_binary_star_and_star_stuffs_swap_with_nothing_to_act_on() -> None:
+    # RULES.md (issue 27, point 14): no "you cannot use this effect" on either card, so
+    # they are paid and do nothing.
+    b = board(he=("S1",), tiles={"N1": "1A"}, done=("N1",))
+    g = holding("binary-star", board=b, sliders=(0, 0, 1))
+    assert Use("binary-star", (L,)) in g.legal()
+    after = g.apply(Use("binary-star", (L,))).state
+    p = after.player()
+    assert not after.needs and after.phase is g.state.phase
+    assert p.board == b and p.hand == (4, 5, 5, 5) and p.sliders[2] == 0
+    b2 = board(tiles={"N1": "2A", "N2": "1A"}, done=("N2",))  # no incomplete size 1
+    for state in (b2, board(tiles={"N1": "1B"})):
+        g = holding("star-stuff", board=state)
+        if state != b2:  # an incomplete size 1, but no size-2 tile left
+            g = Game(g.state.replace(stacks=(g.state.stacks[0], (), g.state.stacks[2])))
+        assert Use("star-stuff", (L,), 1) in g.legal()
+        after = g.apply(Use("star-stuff", (L,), 1)).state
+        assert not after.needs and after.player().board == state
+        assert after.player().hand == (4, 5, 5, 5)
+
+
 def test_genetic_drift_and_chemistry_conditions() -> None:
     refused(
         holding("genetic-drift", board=board()), Use("genetic-drift", (L,)), "cosmos.power.cannot"
