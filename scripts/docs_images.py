@@ -17,13 +17,17 @@ sys.path.insert(0, str(ROOT))
 
 from pnp.astra.constellations import constellation  # noqa: E402
 from pnp.astra.text import Lang  # noqa: E402
-from pnp.draw.shapes import Flip  # noqa: E402
+from pnp.cosmos.content import player_board  # noqa: E402
+from pnp.cosmos.galaxy import galaxy  # noqa: E402
+from pnp.draw.shapes import Document, Flip, Page  # noqa: E402
 from pnp.geometry import Box  # noqa: E402
 from pnp.layouts.astra.board_documents import board_document  # noqa: E402
 from pnp.layouts.astra.box_documents import journal_document, score_pad_document  # noqa: E402
 from pnp.layouts.astra.card_documents import constellation_cards_document  # noqa: E402
 from pnp.layouts.calibration import calibration_document  # noqa: E402
 from pnp.layouts.cards import CardOptions, imposition  # noqa: E402
+from pnp.layouts.cosmos.icons import Shape  # noqa: E402
+from pnp.layouts.cosmos.player_board import SIZE, player_board_items  # noqa: E402
 from pnp.layouts.starcharts.documents import cards_document, sheets_document  # noqa: E402
 from pnp.paper import A4, Backs  # noqa: E402
 from pnp.render.pdf import render_pdf  # noqa: E402
@@ -53,7 +57,7 @@ def _png(
 def main(only: set[str]) -> None:
     """Write every picture, or only those named in ``only``."""
     DOCS.mkdir(exist_ok=True)
-    pictures = _starcharts() | _astra()
+    pictures = _starcharts() | _astra() | _cosmos()
     unknown = only - pictures.keys()
     if unknown:
         print(f"no such picture: {', '.join(sorted(unknown))} (expected one of", file=sys.stderr)
@@ -120,6 +124,17 @@ def _astra() -> dict[str, Picture]:
             render_pdf(score_pad_document(A4, Lang.FR, 4)), out, 60, None
         ),
     }
+
+
+def _cosmos() -> dict[str, Picture]:
+    def board(out: Path) -> None:
+        """The ○ player board whole, as its two sheets make it."""
+        w, h = SIZE
+        items = tuple(player_board_items(galaxy(), player_board(), Shape.CIRCLE))
+        page = Page(w, h, Box(0, 0, w, h), items)
+        _png(render_pdf(Document("player board", (page,))), out, 60, None)
+
+    return {"cosmos-player-board": board}
 
 
 if __name__ == "__main__":

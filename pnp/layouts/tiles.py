@@ -44,9 +44,12 @@ class TileError(ValueError):
 class TileWords:
     """What a tile's header says, in the reader's language."""
 
-    cut: str  # "cut along the dashed edge ✂"
+    cut: str  # "cut along the dashed {edges} ✂"
     glue: str  # "glue under {tiles}"
     join: str  # " and "
+    left: str = ""  # "left edge": what ``cut`` names on a tile cut at its left only
+    top: str = ""  # "top edge"
+    both: str = ""  # "left and top edges"
 
 
 @dataclass(frozen=True)
@@ -235,7 +238,8 @@ def _header(tile: Tile, words: TileWords, paper: Paper) -> list[Item]:
         for r in range(tile.rows)
         for c in range(tile.columns)
     ]
-    steps = [words.cut] if tile.column or tile.row else []
+    edges = words.both if tile.column and tile.row else words.left if tile.column else words.top
+    steps = [words.cut.format(edges=edges)] if tile.column or tile.row else []
     if tile.under:
         steps.append(words.glue.format(tiles=words.join.join(tile.under)))
     text = " · ".join([tile.name, *steps])

@@ -15,7 +15,8 @@ from pnp.paper import Paper
 
 
 def tile_words() -> TileWords:
-    return TileWords(text("print.tiles.cut"), text("print.tiles.glue"), text("print.tiles.join"))
+    words = (text(f"print.tiles.{k}") for k in ("cut", "glue", "join", "left", "top", "both"))
+    return TileWords(*words)
 
 
 def footer(*words: str) -> str:

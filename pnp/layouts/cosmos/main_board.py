@@ -22,7 +22,7 @@ from pnp.units import mm
 
 SIZE = (mm(362), mm(470))  # the most four A4 or Letter sheets hold (pnp.layouts.tiles)
 SLOT = (mm(66), mm(91.5))  # a poker card and a little room
-TOKEN = mm(16)  # an energy token's spot
+TOKEN = mm(21)  # an energy token's spot: a circle round a 14 mm square token, 0.5 mm to spare
 STACK = mm(24)  # a stack of nebula tiles (17 mm) or advanced life tokens (12 mm)
 FRAME = Stroke(INK, 1.0)
 CELL = Stroke(GREY, 0.6)

@@ -68,7 +68,7 @@ def _tile_back(tile: NebulaTile, cx: float, cy: float, side: float) -> list[Item
 def _corner_marks(tile: NebulaTile, cx: float, cy: float, side: float) -> list[Item]:
     """The tile's id at the top left and its size's hexagon at the top right."""
     top = cy + side / 2
-    items: list[Item] = [Text(cx - side / 2 + mm(1), top - mm(2.6), tile.id, 5.5, Font.BOLD)]
+    items: list[Item] = [Text(cx - side / 2 + mm(1), top - mm(2.8), tile.id, 6, Font.BOLD)]
     return items + icons.nebula(tile.size, cx + side / 2 - mm(2.5), top - mm(2.3), mm(3.6))
 
 
@@ -154,13 +154,16 @@ def _crystal(cx: float, cy: float, side: float) -> list[Item]:
 
 def _advanced(group: int, cx: float, cy: float, side: float) -> list[Item]:
     """The face-down side: a spiral galaxy; group 1 in a double ring and numbered."""
-    r = side * 0.42
+    r = side * 0.44
     items: list[Item] = [Circle(cx, cy, r, Stroke(INK, 0.8), None)]
     if group == 1:
         items.append(Circle(cx, cy, r * 0.9, Stroke(INK, 1.4), None))
-    items += icons.life(True, cx, cy + side * 0.06, side * 0.38)
-    label = text("print.tokens.group").format(group=group)
-    return [*items, Text(cx, cy - r * 0.6, label, 4.5, Font.BOLD, Anchor.MIDDLE)]
+    items += icons.life(True, cx, cy + r * 0.5, side * 0.3)
+    return [
+        *items,
+        Text(cx, cy - r * 0.2, text("print.tokens.group"), 6, Font.BOLD, Anchor.MIDDLE),
+        Text(cx, cy - r * 0.78, str(group), 9, Font.BOLD, Anchor.MIDDLE),
+    ]
 
 
 def _value(points: int, cx: float, cy: float, side: float) -> list[Item]:
@@ -175,30 +178,32 @@ def _value(points: int, cx: float, cy: float, side: float) -> list[Item]:
 
 
 def _energy(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
-    items: list[Item] = [Circle(cx, cy, side * 0.45, Stroke(INK, 1.0), None)]
-    return items + icons.shape(shape, cx, cy, side * 0.5, fill=True)
+    """A player's energy token: white, the player's shape large and hollow."""
+    return icons.shape(shape, cx, cy, side * 0.66)
 
 
 def _dark(cx: float, cy: float, side: float) -> list[Item]:
+    """A dark energy token: solid black, its name in white."""
+    words = text("print.tokens.dark_mark")
+    size = fit_size(words, side * 0.7, 9, Font.BOLD, 6)
     return [
-        Circle(cx, cy, side * 0.45, Stroke(INK, 1.0), INK),
-        Circle(cx, cy, side * 0.15, None, PAPER),
+        Circle(cx, cy, side * 0.45, None, INK),
+        Text(cx, cy - size * 0.35, words, size, Font.BOLD, Anchor.MIDDLE, PAPER),
     ]
 
 
 def _score(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
-    items = icons.shape(shape, cx, cy + side * 0.1, side * 0.5)
-    return [
-        *items,
-        Text(cx, cy - side * 0.38, text("terms.score-track"), 5, Font.BOLD, Anchor.MIDDLE),
-    ]
+    items = icons.shape(shape, cx, cy + side * 0.12, side * 0.46)
+    words = text("terms.score-track")
+    size = fit_size(words, side * 0.9, 6.5, Font.BOLD, 6)
+    return [*items, Text(cx, cy - side * 0.4, words, size, Font.BOLD, Anchor.MIDDLE)]
 
 
 def _power(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
     items: list[Item] = [
         Poly(icons.burst(cx, cy, side * 0.42, 6, 0.7), True, Stroke(INK, 0.7), None)
     ]
-    return items + icons.shape(shape, cx, cy, side * 0.34, fill=True)
+    return items + icons.shape(shape, cx, cy, side * 0.34)
 
 
 def _slider(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
@@ -210,7 +215,7 @@ def _slider(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]
             side * 0.15,
         )
     ]
-    return items + icons.shape(shape, cx, cy, side * 0.5, fill=True)
+    return items + icons.shape(shape, cx, cy, side * 0.5)
 
 
 def _alpha(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
@@ -222,7 +227,7 @@ def _omega(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
 
 
 def _marker(shape: icons.Shape, letter: str, cx: float, cy: float, side: float) -> list[Item]:
-    items = icons.shape(shape, cx - side * 0.18, cy, side * 0.45, fill=True)
+    items = icons.shape(shape, cx - side * 0.18, cy, side * 0.45)
     return [*items, Text(cx + side * 0.22, cy - side * 0.15, letter, 12, Font.BOLD, Anchor.MIDDLE)]
 
 
@@ -239,5 +244,5 @@ def _first(cx: float, cy: float, side: float) -> list[Item]:
     items: list[Item] = [Circle(cx, cy, side * 0.45, Stroke(INK, 1.2), None)]
     items += icons.supernova(cx, cy + side * 0.1, side * 0.4)
     words = text("terms.first-player")
-    size = fit_size(words, side * 0.6, 8, Font.BOLD, 5)
+    size = fit_size(words, side * 0.6, 8, Font.BOLD, 6)
     return [*items, Text(cx, cy - side * 0.26, words, size, Font.BOLD, Anchor.MIDDLE, GREY)]
