@@ -79,45 +79,23 @@ def _fit(blocks: list[Block], columns: list[Box], largest: float) -> list[Item] 
     return None
 
 
-def _control_symbol(kind: icons.Energy) -> Callable[[Box], list[Item]]:
+def _symbol(icon: icons.Icon) -> Callable[[Box], list[Item]]:
     def draw(cell: Box) -> list[Item]:
-        return icons.energy(kind, cell.cx, cell.cy, cell.w * 0.8)
+        return icon(cell.cx, cell.cy, cell.w * 0.85)
 
     return draw
 
 
-ICONS = (
-    "H",
-    "He",
-    "O",
-    "C",
-    "supernova",
-    "proto-life",
-    "stable-life",
-    "advanced-life",
-    "dna",
-    "graviton",
-    "time-crystal",
-    "energy-card",
-    "nebula",
-)
-
-
-def _icons() -> list[Block]:
-    """Each piece's icon and name, as the boards and cards draw them."""
-    blocks = [Block(text("print.aid.icons"), heading=True)]
-    for key in ICONS:
-        blocks.append(Block(text(f"terms.{key}"), symbol=_resource_symbol(key)))
+def _legend() -> list[Block]:
+    """Every icon and what it means, as the boards, tokens and cards draw them; the
+    energy types' icons are the controls' (the section before)."""
+    blocks = [Block(text("print.aid.icons"), heading=True), Block(text("print.aid.energy_icons"))]
+    types = {e.value for e in icons.Energy}
+    for key, icon in icons.MEANINGS.items():
+        if key not in types:
+            lead, _, words = text(f"print.aid.icon.{key}").partition(": ")
+            blocks.append(Block(words, lead=f"{lead}:", symbol=_symbol(icon)))
     return blocks
-
-
-def _resource_symbol(key: str) -> Callable[[Box], list[Item]]:
-    def draw(cell: Box) -> list[Item]:
-        if key == "advanced-life":
-            return icons.advanced(cell.cx, cell.cy, cell.w * 0.85)
-        return icons.resource(key, cell.cx, cell.cy, cell.w * 0.85)
-
-    return draw
 
 
 def aid_document(paper: Paper) -> Document:
@@ -125,12 +103,12 @@ def aid_document(paper: Paper) -> Document:
     controls = [Block(text("print.aid.controls"), heading=True)]
     for c in main_board().controls:
         words = f"{c.active_text()} / {c.passive_text()}"
-        symbol = _control_symbol(icons.Energy(c.type.value))
+        symbol = _symbol(icons.MEANINGS[c.type.value])
         controls.append(Block(words, symbol=symbol, lead=f"{c.type.label()}:"))
     keys = ("turn", "shift", "collect")
     sections = [section(text(f"print.aid.{k}")) for k in keys]
     sections += [controls, section(text("print.aid.craft")), section(text("print.aid.end"))]
-    sections.append(_icons())
+    sections.append(_legend())
     title = text("print.aid.title")
     pages = text_pages(paper, title, sections)
     full = f"{text('terms.game')}: {title}"

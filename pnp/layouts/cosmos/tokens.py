@@ -10,7 +10,7 @@ from pnp.cosmos.model import AdvancedLife, Tokens
 from pnp.cosmos.nebulae import NebulaTile, stack
 from pnp.cosmos.text import text
 from pnp.draw.fonts import Font
-from pnp.draw.shapes import GREY, INK, PAPER, Anchor, Circle, Item, Line, Poly, Rect, Stroke, Text
+from pnp.draw.shapes import GREY, INK, Anchor, Circle, Item, Line, Rect, Stroke, Text
 from pnp.draw.text import fit_size
 from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
@@ -158,7 +158,7 @@ def _advanced(group: int, cx: float, cy: float, side: float) -> list[Item]:
     items: list[Item] = [Circle(cx, cy, r, Stroke(INK, 0.8), None)]
     if group == 1:
         items.append(Circle(cx, cy, r * 0.9, Stroke(INK, 1.4), None))
-    items += icons.life(True, cx, cy + side * 0.06, side * 0.38)
+    items += icons.advanced(cx, cy + side * 0.1, side * 0.36)
     label = text("print.tokens.group").format(group=group)
     return [*items, Text(cx, cy - r * 0.6, label, 4.5, Font.BOLD, Anchor.MIDDLE)]
 
@@ -175,15 +175,11 @@ def _value(points: int, cx: float, cy: float, side: float) -> list[Item]:
 
 
 def _energy(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
-    items: list[Item] = [Circle(cx, cy, side * 0.45, Stroke(INK, 1.0), None)]
-    return items + icons.shape(shape, cx, cy, side * 0.5, fill=True)
+    return icons.energy_token(shape, cx, cy, side)
 
 
 def _dark(cx: float, cy: float, side: float) -> list[Item]:
-    return [
-        Circle(cx, cy, side * 0.45, Stroke(INK, 1.0), INK),
-        Circle(cx, cy, side * 0.15, None, PAPER),
-    ]
+    return icons.energy_token(None, cx, cy, side)
 
 
 def _score(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
@@ -195,9 +191,7 @@ def _score(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
 
 
 def _power(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
-    items: list[Item] = [
-        Poly(icons.burst(cx, cy, side * 0.42, 6, 0.7), True, Stroke(INK, 0.7), None)
-    ]
+    items = icons.power_token(cx, cy, side * 0.92)
     return items + icons.shape(shape, cx, cy, side * 0.34, fill=True)
 
 
