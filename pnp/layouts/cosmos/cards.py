@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from pnp.cosmos.model import EnergyType, Goal, GoalCount, MainBoard, PowerCard
 from pnp.cosmos.text import text
-from pnp.draw.fonts import Font
+from pnp.draw.fonts import Font, text_width
 from pnp.draw.shapes import (
     GREY,
     INK,
@@ -33,6 +33,7 @@ from pnp.paper import SAFE_ZONE
 from pnp.units import mm
 
 FRAME = Stroke(INK, 0.8)
+GOAL_ID = 6.5  # points: the goal id a player copies into a game record
 
 
 def _frame(trim: Box) -> tuple[list[Item], Box]:
@@ -71,18 +72,25 @@ def goal_front(goal: Goal, board: MainBoard) -> CardFace:
         items += text_block(body.cx, body.top, lines, size, anchor=Anchor.MIDDLE)
         first, second = board.placements[0], board.placements[1]
         scores = text("print.cards.goal_scores").format(first=first, second=second)
-        size, lines = fit_wrapped(scores, inner.w, mm(10), 7.5, font=Font.BOLD, minimum=5.5)
-        items += text_block(
-            inner.cx,
-            inner.y + len(lines) * size * 1.2,
-            lines,
-            size,
-            Font.BOLD,
-            anchor=Anchor.MIDDLE,
-        )
-        return items
+        size, lines = fit_wrapped(scores, inner.w, mm(10), 7.5, font=Font.BOLD, minimum=6)
+        top = inner.y + len(lines) * size * 1.2
+        items += text_block(inner.cx, top, lines, size, Font.BOLD, anchor=Anchor.MIDDLE)
+        return items + _goal_id(goal, inner, top + mm(1.5))
 
     return face
+
+
+def _goal_id(goal: Goal, inner: Box, bottom: float) -> list[Item]:
+    """The goal's id, as a game record names it (`pnp cosmos score`), small above the
+    scores: the words before it regular, the id bold."""
+    before = text("print.cards.goal_id")
+    size = GOAL_ID
+    width = text_width(before, size) + text_width(goal.id, size, Font.BOLD)
+    x = inner.cx - width / 2
+    return [
+        Text(x, bottom, before, size, Font.REGULAR, color=GREY),
+        Text(x + text_width(before, size), bottom, goal.id, size, Font.BOLD),
+    ]
 
 
 def _goal_icon(goal: Goal, cx: float, cy: float, size: float) -> list[Item]:
