@@ -190,11 +190,11 @@ def star(element: str, cx: float, cy: float, size: float) -> list[Item]:
     text = fit_size(element, r * 1.3, size * 0.5, Font.BOLD, 3)
     disc: list[Item] = [Circle(cx, cy, r * 0.9, ring, PAPER)]
     if element == "He":
-        disc.append(Circle(cx, cy, r * 0.72, Stroke(INK, _w(size) * 0.6), None))
-        text = fit_size(element, r * 1.05, size * 0.42, Font.BOLD, 3)
+        disc.append(Circle(cx, cy, r * 0.76, Stroke(INK, _w(size) * 0.6), None))
+        text = fit_size(element, r * 1.18, size * 0.44, Font.BOLD, 3)
     elif element == "O":
         disc = [Circle(cx, cy, r * 0.8, Stroke(INK, r * 0.2), PAPER)]
-        text = fit_size(element, r * 1.0, size * 0.42, Font.BOLD, 3)
+        text = fit_size(element, r * 1.1, size * 0.46, Font.BOLD, 3)
     elif element == "C":
         disc = [Circle(cx, cy, r * 0.9, ring, LIGHT)]
     return [*disc, Text(cx, cy - text * 0.35, element, text, Font.BOLD, Anchor.MIDDLE)]
