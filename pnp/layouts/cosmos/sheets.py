@@ -90,7 +90,7 @@ def _fit(
 
 def _symbol(icon: icons.Icon) -> Callable[[Box], list[Item]]:
     def draw(cell: Box) -> list[Item]:
-        return icon(cell.cx, cell.cy, cell.w * 0.85)
+        return icon(cell.cx, cell.cy, cell.w * 0.95)
 
     return draw
 
