@@ -183,6 +183,7 @@ CALLS: dict[str, Callable[..., str]] = {
     "card": lambda *_: "energy-card",
     "goal": lambda *_: "universal-goal",
     "power_token": lambda *_: "power-token",
+    "first_player": lambda *_: "first-player",
 }
 
 Drawn = Callable[[Callable[[], Document]], Counter[str]]
@@ -236,7 +237,7 @@ def test_each_meaning_is_drawn_by_its_function_on_every_component(drawn: Drawn) 
             lambda: boards.tokens_document(A4),
             stars
             | {"supernova", "proto-life", "stable-life", "advanced-life", "time-crystal"}
-            | {"power-token", "energy-token", "dark-energy"},
+            | {"power-token", "energy-token", "dark-energy", "first-player"},
         ),
         "tiles": (lambda: boards.nebula_tiles_document(A4), stars | {"nebula"}),
         "goal cards": (

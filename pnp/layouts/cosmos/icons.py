@@ -340,6 +340,23 @@ def goal(cx: float, cy: float, size: float) -> list[Item]:
     ]
 
 
+def first_player(cx: float, cy: float, size: float) -> list[Item]:
+    """The 1st player token: a crown."""
+    r = size / 2
+    base, top = cy - r * 0.45, cy + r * 0.55
+    crown = (
+        (cx - r * 0.8, base),
+        (cx - r * 0.8, top),
+        (cx - r * 0.4, cy + r * 0.05),
+        (cx, top + r * 0.15),
+        (cx + r * 0.4, cy + r * 0.05),
+        (cx + r * 0.8, top),
+        (cx + r * 0.8, base),
+    )
+    band = Box(cx - r * 0.8, cy - r * 0.7, r * 1.6, r * 0.25)
+    return [Poly(crown, True, Stroke(INK, _w(size)), TINT), Rect(band, Stroke(INK, _w(size)), INK)]
+
+
 def power_token(cx: float, cy: float, size: float) -> list[Item]:
     """A power token: a cog (its owner's shape goes in the middle)."""
     r = size / 2
@@ -383,6 +400,7 @@ MEANINGS: dict[str, Icon] = {
     "time-crystal": crystal,
     "energy-card": card,
     "universal-goal": goal,
+    "first-player": first_player,
     "power-token": power_token,
     "energy-token": lambda x, y, s: energy_token(Shape.TRIANGLE, x, y, s),
     "dark-energy": lambda x, y, s: energy_token(None, x, y, s),

@@ -355,10 +355,6 @@ def _bonus_token(x: float, y: float, size: float) -> list[Item]:
     ]
 
 
-def _first_token(x: float, y: float, size: float) -> list[Item]:
-    return [Circle(x, y, size * 0.45, Stroke(INK, 0.8), None), *icons.supernova(x, y, size * 0.5)]
-
-
 def _life_and_bonus(box: Box, plan: TablePlan, u: float) -> list[Item]:
     proto = icons.MEANINGS["proto-life"]
     words = text("print.setup_sheet.plan_life")
@@ -367,7 +363,7 @@ def _life_and_bonus(box: Box, plan: TablePlan, u: float) -> list[Item]:
 
 def _first_player(box: Box, plan: TablePlan, u: float) -> list[Item]:
     key = "print.setup_sheet.plan_passes" if plan.passes else "print.setup_sheet.plan_stays"
-    return _row(box, text(key), [_first_token], u)
+    return _row(box, text(key), [icons.first_player], u)
 
 
 def _deal(box: Box, plan: TablePlan, u: float) -> list[Item]:

@@ -231,7 +231,7 @@ def _bonus(points: int, cx: float, cy: float, side: float) -> list[Item]:
 
 def _first(cx: float, cy: float, side: float) -> list[Item]:
     items: list[Item] = [Circle(cx, cy, side * 0.45, Stroke(INK, 1.2), None)]
-    items += icons.supernova(cx, cy + side * 0.1, side * 0.4)
+    items += icons.first_player(cx, cy + side * 0.1, side * 0.4)
     words = text("terms.first-player")
     size = fit_size(words, side * 0.6, 8, Font.BOLD, 5)
     return [*items, Text(cx, cy - side * 0.26, words, size, Font.BOLD, Anchor.MIDDLE, GREY)]
