@@ -17,17 +17,13 @@ sys.path.insert(0, str(ROOT))
 
 from pnp.astra.constellations import constellation  # noqa: E402
 from pnp.astra.text import Lang  # noqa: E402
-from pnp.cosmos.content import main_board as cosmos_board  # noqa: E402
-from pnp.draw.shapes import Document, Flip, Page  # noqa: E402
+from pnp.draw.shapes import Flip  # noqa: E402
 from pnp.geometry import Box  # noqa: E402
 from pnp.layouts.astra.board_documents import board_document  # noqa: E402
 from pnp.layouts.astra.box_documents import journal_document, score_pad_document  # noqa: E402
 from pnp.layouts.astra.card_documents import constellation_cards_document  # noqa: E402
 from pnp.layouts.calibration import calibration_document  # noqa: E402
 from pnp.layouts.cards import CardOptions, imposition  # noqa: E402
-from pnp.layouts.cosmos.boards import player_boards_document  # noqa: E402
-from pnp.layouts.cosmos.main_board import SIZE, main_board_items  # noqa: E402
-from pnp.layouts.cosmos.sheets import setup_sheet_document  # noqa: E402
 from pnp.layouts.starcharts.documents import cards_document, sheets_document  # noqa: E402
 from pnp.paper import A4, Backs  # noqa: E402
 from pnp.render.pdf import render_pdf  # noqa: E402
@@ -57,7 +53,7 @@ def _png(
 def main(only: set[str]) -> None:
     """Write every picture, or only those named in ``only``."""
     DOCS.mkdir(exist_ok=True)
-    pictures = _starcharts() | _astra() | _cosmos()
+    pictures = _starcharts() | _astra() | _cosmos_sheets()
     unknown = only - pictures.keys()
     if unknown:
         print(f"no such picture: {', '.join(sorted(unknown))} (expected one of", file=sys.stderr)
@@ -99,6 +95,25 @@ def _crop(slot: Box) -> tuple[float, float, float, float]:
     return (slot.x - pad, A4.height - slot.top - pad, slot.w + 2 * pad, slot.h + 2 * pad)
 
 
+def _cosmos_sheets() -> dict[str, Picture]:
+    """Crafting the Cosmos's main board, as its four sheets make it, and the set-up sheet
+    for 4 players."""
+    from pnp.cosmos.content import main_board
+    from pnp.draw.shapes import Document, Page
+    from pnp.layouts.cosmos.main_board import SIZE, main_board_items
+    from pnp.layouts.cosmos.sheets import setup_sheet_document
+
+    def board(out: Path) -> None:
+        w, h = SIZE
+        page = Page(w, h, Box(0.0, 0.0, w, h), tuple(main_board_items(main_board())))
+        _png(render_pdf(Document("main board", (page,))), out, 60, None)
+
+    return {
+        "cosmos-main-board": board,
+        "cosmos-setup-4": lambda out: _png(render_pdf(setup_sheet_document(A4)), out, 80, None, 3),
+    }
+
+
 def _astra() -> dict[str, Picture]:
     first = imposition(A4, CardOptions()).slots[0]
     back = imposition(A4, CardOptions()).slots[2]  # a long-edge flip mirrors the first slot
@@ -123,23 +138,6 @@ def _astra() -> dict[str, Picture]:
         "astra-score-pad": lambda out: _png(
             render_pdf(score_pad_document(A4, Lang.FR, 4)), out, 60, None
         ),
-    }
-
-
-def _cosmos() -> dict[str, Picture]:
-    def main_board(out: Path) -> None:
-        """The whole board as its four sheets make it."""
-        w, h = SIZE
-        items = tuple(main_board_items(cosmos_board()))
-        page = Page(w, h, Box(0.0, 0.0, w, h), items)
-        _png(render_pdf(Document("main board", (page,))), out, 60, None)
-
-    return {
-        "cosmos-main-board": main_board,
-        "cosmos-player-board": lambda out: _png(
-            render_pdf(player_boards_document(A4)), out, 60, None
-        ),
-        "cosmos-setup-4": lambda out: _png(render_pdf(setup_sheet_document(A4)), out, 80, None, 3),
     }
 
 

@@ -9,7 +9,8 @@ import math
 from collections.abc import Callable
 from enum import Enum
 
-from pnp.draw.fonts import Font
+from pnp.cosmos.text import text
+from pnp.draw.fonts import Font, text_width
 from pnp.draw.shapes import (
     INK,
     LIGHT,
@@ -28,6 +29,7 @@ from pnp.draw.text import fit_size
 from pnp.geometry import Box
 
 Point = tuple[float, float]
+DARK_WORDS = 6.0  # points: the smallest a dark token's name is printed
 Icon = Callable[[float, float, float], list[Item]]  # drawn at a centre, in a size
 
 
@@ -201,9 +203,11 @@ def star(element: str, cx: float, cy: float, size: float) -> list[Item]:
 
 
 def any_star(cx: float, cy: float, size: float) -> list[Item]:
-    """A standard star of the player's choice (H, He, O or C): a solid five-pointed star."""
+    """A standard star of the player's choice (H, He, O or C): a five-pointed star."""
     r = size / 2
-    return [Poly(burst(cx, cy - r * 0.08, r * 0.98, 5, 0.45), True, Stroke(INK, _w(size)), INK)]
+    return [
+        Poly(burst(cx, cy - r * 0.08, r * 0.98, 5, 0.45), True, Stroke(INK, _w(size) * 1.5), PAPER)
+    ]
 
 
 def supernova(cx: float, cy: float, size: float) -> list[Item]:
@@ -370,12 +374,17 @@ def power_token(cx: float, cy: float, size: float) -> list[Item]:
 
 
 def energy_token(kind: Shape | None, cx: float, cy: float, size: float) -> list[Item]:
-    """An energy token: a disc with its player's shape, or a dark one (``None``)."""
-    r = size / 2
-    stroke = Stroke(INK, max(0.5, size * 0.025))
-    if kind is None:
-        return [Circle(cx, cy, r * 0.9, stroke, INK), Circle(cx, cy, r * 0.3, None, PAPER)]
-    return [Circle(cx, cy, r * 0.9, stroke, None), *shape(kind, cx, cy, size * 0.5, fill=True)]
+    """An energy token: white with its player's shape large and hollow, or a dark one
+    (``None``), solid black with its name in white (a white dot where the name would be
+    under 6 pt)."""
+    if kind is not None:
+        return shape(kind, cx, cy, size * 0.66)
+    disc: list[Item] = [Circle(cx, cy, size * 0.45, None, INK)]
+    words = text("print.tokens.dark_mark")
+    if text_width(words, DARK_WORDS, Font.BOLD) > size * 0.7:  # a white dot stands in
+        return [*disc, Circle(cx, cy, size * 0.14, None, PAPER)]
+    points = fit_size(words, size * 0.7, 9, Font.BOLD, DARK_WORDS)
+    return [*disc, Text(cx, cy - points * 0.35, words, points, Font.BOLD, Anchor.MIDDLE, PAPER)]
 
 
 # Every meaning drawn, by the key of its name in data/cosmos/text/terms.toml, in the

@@ -247,7 +247,7 @@ def _player_board(b: Box, shape: Shape, each: EachPlayer, u: float) -> list[Item
     items: list[Item] = [Rect(b, FRAME, None, 2 * u)]
     score, body = b.inset(1.5 * u).take_bottom(5 * u)
     galaxy, right = body.take_left(30 * u)
-    items += icons.shape(shape, galaxy.x + 3 * u, galaxy.top - 3 * u, 5 * u, fill=True)
+    items += icons.shape(shape, galaxy.x + 3 * u, galaxy.top - 3 * u, 5 * u)
     items += _galaxy(galaxy, each, u)
     items += _chamber_and_slots(right, each, u)
     items += _score_track(score, shape, u)
