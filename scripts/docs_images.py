@@ -57,7 +57,7 @@ def _png(
 def main(only: set[str]) -> None:
     """Write every picture, or only those named in ``only``."""
     DOCS.mkdir(exist_ok=True)
-    pictures = _starcharts() | _astra() | _cosmos()
+    pictures = _starcharts() | _astra() | _cosmos() | _cosmos_sheets()
     unknown = only - pictures.keys()
     if unknown:
         print(f"no such picture: {', '.join(sorted(unknown))} (expected one of", file=sys.stderr)
@@ -97,6 +97,25 @@ def _crop(slot: Box) -> tuple[float, float, float, float]:
     """A card's slot and 2 mm around it, in pdftoppm's top-down points."""
     pad = mm(2)
     return (slot.x - pad, A4.height - slot.top - pad, slot.w + 2 * pad, slot.h + 2 * pad)
+
+
+def _cosmos_sheets() -> dict[str, Picture]:
+    """Crafting the Cosmos's main board, as its four sheets make it, and the set-up sheet
+    for 4 players."""
+    from pnp.cosmos.content import main_board
+    from pnp.draw.shapes import Document, Page
+    from pnp.layouts.cosmos.main_board import SIZE, main_board_items
+    from pnp.layouts.cosmos.sheets import setup_sheet_document
+
+    def board(out: Path) -> None:
+        w, h = SIZE
+        page = Page(w, h, Box(0.0, 0.0, w, h), tuple(main_board_items(main_board())))
+        _png(render_pdf(Document("main board", (page,))), out, 60, None)
+
+    return {
+        "cosmos-main-board": board,
+        "cosmos-setup-4": lambda out: _png(render_pdf(setup_sheet_document(A4)), out, 80, None, 3),
+    }
 
 
 def _astra() -> dict[str, Picture]:

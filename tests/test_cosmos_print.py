@@ -14,7 +14,7 @@ from pnp.cosmos.content import goals, power_cards
 from pnp.cosmos.galaxy import galaxy
 from pnp.paper import A4, LETTER, PAPERS
 from tests.conftest import Run
-from tests.pdfread import box, fonts, reader, viewer_preferences
+from tests.pdfread import box, fonts, join_runs, pages, reader, viewer_preferences
 
 KIT_FILES = {  # file: pages
     "main-board.pdf": 4,
@@ -122,6 +122,30 @@ def test_the_cards_carry_every_goal_and_power_card(kits: dict[str, Path]) -> Non
     for card in power_cards():
         assert card.name() in power_text, card.id
     assert power_text.count("TIME POWER CARD") == 8
+
+
+def test_each_goal_card_prints_its_game_record_id(kits: dict[str, Path]) -> None:
+    """Issue 27, point 10: the id a game record names (`proto-life`) on its card, bold,
+    at least 6 pt, beside its title."""
+    from pnp.layouts.cards import CardOptions, imposition
+
+    data = (kits["a4"] / "goal-cards-duplex.pdf").read_bytes()
+    slots = imposition(A4, CardOptions()).slots
+    fronts = pages(data)[::2]
+    found = {}
+    for page in fronts:
+        for run in join_runs(page.chars, 0.5):
+            if run.bold and run.text in {g.id for g in goals()}:
+                slot = next(
+                    k
+                    for k, s in enumerate(slots)
+                    if s.x <= run.cx <= s.right and s.y <= run.cy <= s.top
+                )
+                found[run.text] = (run.size, slot)
+    ids = [g.id for g in goals()]
+    assert sorted(found) == sorted(ids)
+    assert all(size >= 6 for size, _ in found.values())
+    assert [found[g][1] for g in ids] == [k % 9 for k in range(len(ids))]  # on its own card
 
 
 def test_card_backs_are_interleaved_for_duplex(kits: dict[str, Path]) -> None:

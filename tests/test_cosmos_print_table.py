@@ -126,3 +126,15 @@ def test_the_galaxy_is_as_the_rules_summary_draws_it() -> None:
         if a.id != b.id and set(a.stars) & set(b.stars)
     }
     assert {frozenset((life.id, m)) for life in g.life for m in life.life} == sharing
+
+
+def test_the_aid_and_the_rules_say_what_a_discharge_and_gravity_give(run: Run) -> None:
+    """Issue 27, point 8 (seed "Discharge Time Chamber": gain 1 star token, H, He, O or
+    C; "Supernovae": increase your supernova slider once per resource gained)."""
+    assert run("cosmos", "aid", "-o", "aid.pdf").exit_code == 0
+    assert run("cosmos", "rules", "-o", "rules.pdf").exit_code == 0
+    for words in (_words(Path("aid.pdf")), _words(Path("rules.pdf"))):
+        assert "a star of the type you choose (H, He, O or C)" in words
+        assert "Gravity's 1 supernova" in words
+        assert "supernova slider" in words
+        assert "sliders, not tokens" in words

@@ -9,7 +9,7 @@ from pnp.geometry import Box
 from pnp.paper import Paper
 from pnp.units import inch, mm
 
-_LABEL_SIZE = 5.0
+_LABEL_SIZE = 6.0  # the smallest text the spec allows
 _TICK = Stroke(width=0.35)
 _DEPTH = mm(5)
 

@@ -195,7 +195,7 @@ def _duplex_backs(imp: Imposition, backs: Sequence[CardFace], options: CardOptio
     placed = place_ruler(paper.printable, bounds(every), tuple(every), ruler_size(paper), taken)
     reach = max(options.bleed, BACK_REACH)
     items: list[Item] = []
-    for face, slot in zip(backs, every, strict=False):  # as many as the page's fronts
+    for face, slot in zip(backs, every[: len(backs)], strict=True):  # one per front
         items += clip_items(face(slot, reach), paper.printable)
     if placed is not None:
         ruler, vertical = placed

@@ -9,7 +9,7 @@ from pnp.geometry import Box
 from pnp.paper import Paper
 from pnp.units import mm
 
-FOOTER_SIZE = 5.5
+FOOTER_SIZE = 6.0  # the smallest text the spec allows
 CUT_CLEARANCE = mm(3)  # between a half page's content and the cut
 _STRIP_GAP = mm(1.5)
 _EDGE = 1.0  # points: half the widest stroke drawn at a region's edge

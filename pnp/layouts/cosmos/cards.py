@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from pnp.cosmos.model import EnergyType, Goal, GoalCount, MainBoard, PowerCard
 from pnp.cosmos.text import text
-from pnp.draw.fonts import Font
+from pnp.draw.fonts import Font, text_width
 from pnp.draw.shapes import (
     GREY,
     INK,
@@ -17,9 +17,9 @@ from pnp.draw.shapes import (
     PAPER,
     TINT,
     Anchor,
+    Circle,
     Item,
     Line,
-    Poly,
     Rect,
     Stroke,
     Text,
@@ -33,6 +33,7 @@ from pnp.paper import SAFE_ZONE
 from pnp.units import mm
 
 FRAME = Stroke(INK, 0.8)
+GOAL_ID = 6.5  # points: the goal id a player copies into a game record
 
 
 def _frame(trim: Box) -> tuple[list[Item], Box]:
@@ -71,18 +72,25 @@ def goal_front(goal: Goal, board: MainBoard) -> CardFace:
         items += text_block(body.cx, body.top, lines, size, anchor=Anchor.MIDDLE)
         first, second = board.placements[0], board.placements[1]
         scores = text("print.cards.goal_scores").format(first=first, second=second)
-        size, lines = fit_wrapped(scores, inner.w, mm(10), 7.5, font=Font.BOLD, minimum=5.5)
-        items += text_block(
-            inner.cx,
-            inner.y + len(lines) * size * 1.2,
-            lines,
-            size,
-            Font.BOLD,
-            anchor=Anchor.MIDDLE,
-        )
-        return items
+        size, lines = fit_wrapped(scores, inner.w, mm(10), 7.5, font=Font.BOLD, minimum=6)
+        top = inner.y + len(lines) * size * 1.2
+        items += text_block(inner.cx, top, lines, size, Font.BOLD, anchor=Anchor.MIDDLE)
+        return items + _goal_id(goal, inner, top + mm(1.5))
 
     return face
+
+
+def _goal_id(goal: Goal, inner: Box, bottom: float) -> list[Item]:
+    """The goal's id, as a game record names it (`pnp cosmos score`), small above the
+    scores: the words before it regular, the id bold."""
+    before = text("print.cards.goal_id")
+    size = GOAL_ID
+    width = text_width(before, size) + text_width(goal.id, size, Font.BOLD)
+    x = inner.cx - width / 2
+    return [
+        Text(x, bottom, before, size, Font.REGULAR, color=GREY),
+        Text(x + text_width(before, size), bottom, goal.id, size, Font.BOLD),
+    ]
 
 
 def _goal_icon(goal: Goal, cx: float, cy: float, size: float) -> list[Item]:
@@ -99,11 +107,12 @@ def _goal_icon(goal: Goal, cx: float, cy: float, size: float) -> list[Item]:
             (cx + size * 0.55, cy - size * 0.2),
         )
         lines: list[Item] = [Line(*a, *b, Stroke(INK, 1.2)) for a, b in pairwise(spots)]
-        return lines + [i for x, y in spots for i in icons.supernova(x, y, size * 0.55)]
+        return lines + [i for x, y in spots for i in icons.any_star(x, y, size * 0.45)]
     if measure is GoalCount.ADVANCED_NEIGHBOURS:
         corners = icons.polygon(cx, cy, size * 0.5, 6)
-        out = icons.nebula(1, cx, cy, size * 0.9)
-        return out + [i for x, y in corners[::2] for i in icons.star("H", x, y, size * 0.3)]
+        outline = icons.nebula(1, cx, cy, size * 0.9)[:1]  # without its size dot
+        out = outline + icons.advanced(cx, cy, size * 0.42)
+        return out + [i for x, y in corners[1::2] for i in icons.any_star(x, y, size * 0.3)]
     keys = {
         GoalCount.STABLE_LIFE: "stable-life",
         GoalCount.PROTO_LIFE: "proto-life",
@@ -164,17 +173,17 @@ Emblem = Callable[[float, float, float], list[Item]]  # drawn at a centre, in a 
 
 
 def goal_emblem(cx: float, cy: float, size: float) -> list[Item]:
-    return icons.nebula(3, cx, cy, size)
+    return icons.goal(cx, cy, size)
 
 
 def energy_emblem(cx: float, cy: float, size: float) -> list[Item]:
     """The four energy types round the centre, clockwise from Light at the top left."""
-    d = size * 0.24
+    d = size * 0.29
     spots = ((-d, d), (d, d), (d, -d), (-d, -d))
     return [
         i
         for kind, (dx, dy) in zip(icons.Energy, spots, strict=True)
-        for i in icons.energy(kind, cx + dx, cy + dy, size * 0.4)
+        for i in icons.energy(kind, cx + dx, cy + dy, size * 0.48)
     ]
 
 
@@ -186,18 +195,16 @@ def power_emblem(kind: icons.Energy) -> Emblem:
 
 
 def back(words: str, emblem: Emblem) -> CardFace:
-    """A light field to the bleed, a hexagon round the deck's emblem, the game's name
-    and the card's kind."""
+    """A light field to the bleed, a ring round the deck's emblem (a frame no icon
+    shares), the game's name and the card's kind."""
 
     def face(trim: Box, reach: float) -> list[Item]:
         field = trim.inset(-reach)
         items: list[Item] = [Rect(field, None, TINT)]
         safe = trim.inset(SAFE_ZONE)
         r = min(safe.w, safe.h) * 0.36
-        items.append(Poly(icons.polygon(safe.cx, safe.cy, r, 6), True, Stroke(INK, 1.0), PAPER))
-        items.append(
-            Poly(icons.polygon(safe.cx, safe.cy, r * 0.82, 6), True, Stroke(GREY, 0.5), None)
-        )
+        items.append(Circle(safe.cx, safe.cy, r, Stroke(INK, 1.0), PAPER))
+        items.append(Circle(safe.cx, safe.cy, r * 0.86, Stroke(GREY, 0.5, (1.0, 2.0)), None))
         items += emblem(safe.cx, safe.cy, r * 0.9)
         game = text("terms.game").upper()
         size = fit_size(game, safe.w - mm(4), 10, Font.BOLD, 6)

@@ -71,7 +71,8 @@ def _goal_track(row: Box, header: Box, board: MainBoard) -> list[Item]:
     size, lines = fit_wrapped(note, notes.w, notes.h - mm(3), 7, minimum=5.5)
     items += text_block(notes.x, notes.top - mm(3), lines, size)
     deck, track = row.take_left(SLOT[0])
-    items += _card_spot(deck, text("print.main.goal_deck"), text("print.main.goal_deck_note"))
+    deck_words = text("print.main.goal_deck"), text("print.main.goal_deck_note")
+    items += _card_spot(deck, *deck_words, icons.goal)
     items += _arrow(deck.right - mm(6), deck.y + mm(6), deck.right + mm(9), deck.y + mm(6))
     track = Box(
         track.right - board.goal_track * SLOT[0] - (board.goal_track - 1) * mm(2),
@@ -93,9 +94,9 @@ def _goal_track(row: Box, header: Box, board: MainBoard) -> list[Item]:
     return items
 
 
-def _card_spot(slot: Box, name: str, note: str) -> list[Item]:
+def _card_spot(slot: Box, name: str, note: str, icon: icons.Icon = icons.card) -> list[Item]:
     """A labelled dashed spot for a pile of cards, its words at the top left, left of
-    the join where the spot lies across it."""
+    the join where the spot lies across it, and the pile's icon."""
     inner = slot.inset(mm(3))
     width = JOIN_X[0] - inner.x - mm(1) if inner.x < JOIN_X[0] < inner.right else inner.w
     items: list[Item] = [Rect(slot, DASHED, None, mm(3))]
@@ -104,7 +105,7 @@ def _card_spot(slot: Box, name: str, note: str) -> list[Item]:
     )
     size, lines = fit_wrapped(note, width, mm(20), 7, minimum=6)
     items += text_block(inner.x, inner.top - mm(5), lines, size, color=GREY)
-    return items + icons.card(inner.cx, inner.cy - mm(12), mm(12))
+    return items + icon(inner.cx, inner.cy - mm(12), mm(12))
 
 
 def _display(row: Box, board: MainBoard) -> list[Item]:
@@ -192,6 +193,7 @@ def _control(control: Control, cell: Box, capacity: int) -> list[Item]:
     items.append(Rect(power, DASHED, None, mm(2)))
     label = text("print.main.power_tokens")
     items.append(Text(power.cx, power.cy - 3, label, 8, Font.REGULAR, Anchor.MIDDLE, GREY))
+    items += icons.power_token(power.x + mm(6), power.cy, mm(9))
     rewards = Box(inner.x, power.top + mm(3), inner.w, spots.y - power.top - mm(6))
     left, right = rewards.columns(2, mm(3))
     items += _reward(left, text("terms.active"), control.active, control.active_text())

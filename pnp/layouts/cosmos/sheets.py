@@ -14,6 +14,7 @@ from pnp.draw.shapes import GREY, INK, Document, Field, Item, Page, Rect, Stroke
 from pnp.draw.text import fit_size
 from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
+from pnp.layouts.cosmos.setup_plan import plan_for, table_plan
 from pnp.layouts.flow import Block, flow
 from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
 from pnp.paper import Paper
@@ -40,11 +41,17 @@ def _footer(name: str) -> str:
     return " · ".join([text("terms.game"), name, text("print.print-scale")])
 
 
-def _titled(paper: Paper, title: str) -> tuple[list[Item], list[Box]]:
+def _head(paper: Paper, title: str) -> tuple[list[Item], Box]:
+    """The page's title and the fan-edition notice; the content area below them."""
     area = content_area(paper)
     head, body = area.take_top(TITLE)
     items = text_block(head.x, head.top, [f"{text('terms.game')} · {title}"], 14, Font.BOLD)
     items += text_block(head.x, head.top - mm(6.5), [text("terms.fan-edition")], 8, color=GREY)
+    return items, body
+
+
+def _titled(paper: Paper, title: str) -> tuple[list[Item], list[Box]]:
+    items, body = _head(paper, title)
     return items, body.columns(2, mm(7))
 
 
@@ -69,9 +76,11 @@ def text_pages(
     return pages
 
 
-def _fit(blocks: list[Block], columns: list[Box], largest: float) -> list[Item] | None:
+def _fit(
+    blocks: list[Block], columns: list[Box], largest: float, smallest: float = SMALLEST
+) -> list[Item] | None:
     size = largest
-    while size >= SMALLEST:
+    while size >= smallest:
         items = flow(blocks, columns, size)
         if items is not None:
             return items
@@ -79,45 +88,23 @@ def _fit(blocks: list[Block], columns: list[Box], largest: float) -> list[Item] 
     return None
 
 
-def _control_symbol(kind: icons.Energy) -> Callable[[Box], list[Item]]:
+def _symbol(icon: icons.Icon) -> Callable[[Box], list[Item]]:
     def draw(cell: Box) -> list[Item]:
-        return icons.energy(kind, cell.cx, cell.cy, cell.w * 0.8)
+        return icon(cell.cx, cell.cy, cell.w * 0.95)
 
     return draw
 
 
-ICONS = (
-    "H",
-    "He",
-    "O",
-    "C",
-    "supernova",
-    "proto-life",
-    "stable-life",
-    "advanced-life",
-    "dna",
-    "graviton",
-    "time-crystal",
-    "energy-card",
-    "nebula",
-)
-
-
-def _icons() -> list[Block]:
-    """Each piece's icon and name, as the boards and cards draw them."""
-    blocks = [Block(text("print.aid.icons"), heading=True)]
-    for key in ICONS:
-        blocks.append(Block(text(f"terms.{key}"), symbol=_resource_symbol(key)))
+def _legend() -> list[Block]:
+    """Every icon and what it means, as the boards, tokens and cards draw them; the
+    energy types' icons are the controls' (the section before)."""
+    blocks = [Block(text("print.aid.icons"), heading=True), Block(text("print.aid.energy_icons"))]
+    types = {e.value for e in icons.Energy}
+    for key, icon in icons.MEANINGS.items():
+        if key not in types:
+            lead, _, words = text(f"print.aid.icon.{key}").partition(": ")
+            blocks.append(Block(words, lead=f"{lead}:", symbol=_symbol(icon)))
     return blocks
-
-
-def _resource_symbol(key: str) -> Callable[[Box], list[Item]]:
-    def draw(cell: Box) -> list[Item]:
-        if key == "advanced-life":
-            return icons.advanced(cell.cx, cell.cy, cell.w * 0.85)
-        return icons.resource(key, cell.cx, cell.cy, cell.w * 0.85)
-
-    return draw
 
 
 def aid_document(paper: Paper) -> Document:
@@ -125,12 +112,12 @@ def aid_document(paper: Paper) -> Document:
     controls = [Block(text("print.aid.controls"), heading=True)]
     for c in main_board().controls:
         words = f"{c.active_text()} / {c.passive_text()}"
-        symbol = _control_symbol(icons.Energy(c.type.value))
+        symbol = _symbol(icons.MEANINGS[c.type.value])
         controls.append(Block(words, symbol=symbol, lead=f"{c.type.label()}:"))
     keys = ("turn", "shift", "collect")
     sections = [section(text(f"print.aid.{k}")) for k in keys]
     sections += [controls, section(text("print.aid.craft")), section(text("print.aid.end"))]
-    sections.append(_icons())
+    sections.append(_legend())
     title = text("print.aid.title")
     pages = text_pages(paper, title, sections)
     full = f"{text('terms.game')}: {title}"
@@ -146,7 +133,8 @@ def rules_document(paper: Paper) -> Document:
 
 
 def setup_sheet_document(paper: Paper) -> Document:
-    """One page for each player count, its numbers filled in."""
+    """One page for each player count: the table drawn from above, and the set-up in
+    words below it, its numbers filled in."""
     s, life = setup(), advanced_life()
     pages = []
     for count in s.counts:
@@ -163,11 +151,25 @@ def setup_sheet_document(paper: Paper) -> Document:
         start = text("print.setup_sheet.start").format(
             players=n, dark=count.dark_energy, passing=passing
         )
-        sections = [section(main), section(text("print.setup_sheet.each")), section(start)]
+        blocks = [b for w in (main, text("print.setup_sheet.each"), start) for b in section(w)]
         title = text("print.setup_sheet.title").format(n=n)
-        pages += text_pages(paper, title, sections, largest=12)
+        head, body = _head(paper, title)
+        words, plan_area = _words_below(blocks, body)
+        items = head + table_plan(plan_area, plan_for(n)) + words
+        pages.append(finish(paper, items, _footer(title)))
     full = f"{text('terms.game')}: {text('print.setup_sheet.document')}"
     return Document(full, tuple(pages), subject=full)
+
+
+def _words_below(blocks: list[Block], body: Box) -> tuple[list[Item], Box]:
+    """The words in two columns at the foot of ``body``, as large as fits up to 9 pt in
+    the least height that holds them at 7.5 pt; the rest of ``body`` above them."""
+    for height in range(int(body.h * 0.3), int(body.h * 0.6), 6):
+        columns = body.take_bottom(height)[0].columns(2, mm(7))
+        items = _fit(blocks, columns, 9.0, 7.5)
+        if items is not None:
+            return items, body.take_bottom(height + mm(4))[1]
+    raise ValueError("the set-up words do not fit below the plan")
 
 
 # The score pad's rows as its fields name them; the total adds up the score track and

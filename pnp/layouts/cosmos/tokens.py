@@ -10,7 +10,7 @@ from pnp.cosmos.model import AdvancedLife, Tokens
 from pnp.cosmos.nebulae import NebulaTile, stack
 from pnp.cosmos.text import text
 from pnp.draw.fonts import Font
-from pnp.draw.shapes import GREY, INK, PAPER, Anchor, Circle, Item, Line, Poly, Rect, Stroke, Text
+from pnp.draw.shapes import GREY, INK, Anchor, Circle, Item, Line, Rect, Stroke, Text
 from pnp.draw.text import fit_size
 from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
@@ -158,7 +158,7 @@ def _advanced(group: int, cx: float, cy: float, side: float) -> list[Item]:
     items: list[Item] = [Circle(cx, cy, r, Stroke(INK, 0.8), None)]
     if group == 1:
         items.append(Circle(cx, cy, r * 0.9, Stroke(INK, 1.4), None))
-    items += icons.life(True, cx, cy + r * 0.5, side * 0.3)
+    items += icons.advanced(cx, cy + r * 0.5, side * 0.3)
     return [
         *items,
         Text(cx, cy - r * 0.2, text("print.tokens.group"), 6, Font.BOLD, Anchor.MIDDLE),
@@ -179,17 +179,12 @@ def _value(points: int, cx: float, cy: float, side: float) -> list[Item]:
 
 def _energy(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
     """A player's energy token: white, the player's shape large and hollow."""
-    return icons.shape(shape, cx, cy, side * 0.66)
+    return icons.energy_token(shape, cx, cy, side)
 
 
 def _dark(cx: float, cy: float, side: float) -> list[Item]:
     """A dark energy token: solid black, its name in white."""
-    words = text("print.tokens.dark_mark")
-    size = fit_size(words, side * 0.7, 9, Font.BOLD, 6)
-    return [
-        Circle(cx, cy, side * 0.45, None, INK),
-        Text(cx, cy - size * 0.35, words, size, Font.BOLD, Anchor.MIDDLE, PAPER),
-    ]
+    return icons.energy_token(None, cx, cy, side)
 
 
 def _score(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
@@ -200,9 +195,7 @@ def _score(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
 
 
 def _power(shape: icons.Shape, cx: float, cy: float, side: float) -> list[Item]:
-    items: list[Item] = [
-        Poly(icons.burst(cx, cy, side * 0.42, 6, 0.7), True, Stroke(INK, 0.7), None)
-    ]
+    items = icons.power_token(cx, cy, side * 0.92)
     return items + icons.shape(shape, cx, cy, side * 0.34)
 
 
@@ -242,7 +235,7 @@ def _bonus(points: int, cx: float, cy: float, side: float) -> list[Item]:
 
 def _first(cx: float, cy: float, side: float) -> list[Item]:
     items: list[Item] = [Circle(cx, cy, side * 0.45, Stroke(INK, 1.2), None)]
-    items += icons.supernova(cx, cy + side * 0.1, side * 0.4)
+    items += icons.first_player(cx, cy + side * 0.1, side * 0.4)
     words = text("terms.first-player")
     size = fit_size(words, side * 0.6, 8, Font.BOLD, 6)
     return [*items, Text(cx, cy - side * 0.26, words, size, Font.BOLD, Anchor.MIDDLE, GREY)]
