@@ -276,7 +276,8 @@ def _arrange_life(s: State, seen: Seen, r: Reveal) -> None:
         for v in seen.group1:
             pool.remove(v)
         if r.value not in pool:
-            values = " or ".join(str(v) for v in sorted(set(pool), reverse=True))
+            left = [str(v) for v in sorted(set(pool), reverse=True)]
+            values = " or ".join([", ".join(left[:-1]), left[-1]] if len(left) > 1 else left)
             raise TableError(
                 "cosmos.table.life",
                 f"the next advanced life token is one of the {top} group-1 token(s) left on "
@@ -409,11 +410,11 @@ def _account(
         )
     if len(refill) > drawn - mine:
         extra = refill[drawn - mine]
-        said = "no card" if drawn == mine else f"{drawn - mine} card(s)"
+        said = "no card refills" if drawn == mine else f"{drawn - mine} card(s) refill"
         raise TableError(
             "cosmos.table.reveal",
-            f"{said} refill the display here: it is refilled when the energy phase ends, "
-            "one card for each empty slot",
+            f"{said} the display here: it is refilled when the energy phase ends, one card "
+            "for each empty slot",
             extra,
         )
     tiles = tiles_drawn(before, after, action)

@@ -298,6 +298,10 @@ def read_setup(
     """The set-up the header's table lines reveal (by key: line, column and text of the
     value), or None once ``say`` has been told every problem."""
     r = _SetupReader(players, say)
+    lines = {
+        key: (line, col + len(value) - len(value.lstrip()), value.strip())
+        for key, (line, col, value) in lines.items()
+    }
     for key in TABLE_KEYS:
         if key not in lines:
             said = f"a table log gives the set-up: expected {key}: ({WHAT[key]})"

@@ -68,7 +68,7 @@ def _galaxies(game: Game) -> Galaxies:
     return tuple((p.board, p.crystals(spaces)) for p in game.state.players)
 
 
-def _kept(log: GameLog) -> dict[Step, tuple[Reveal, ...]]:
+def kept_cards(log: GameLog) -> dict[Step, tuple[Reveal, ...]]:
     """A table log's power cards drawn: by step gaining a power card, the cards the keep
     after it names."""
     steps = [step for turn in log.turns for step in turn.steps]
@@ -90,7 +90,7 @@ def replay(log: GameLog) -> tuple[Game, tuple[Galaxies, ...]]:
         else Game(table_start(log.players, table))
     )
     seen = None if table is None else Seen(len(table.goals))
-    kept = {} if table is None else _kept(log)
+    kept = {} if table is None else kept_cards(log)
     scored: list[Galaxies] = []
     playing = (-1, -1)  # the round and seat of the turn being written
     for turn in log.turns:
