@@ -19,8 +19,9 @@ from pnp.cosmos.actions import Action
 from pnp.cosmos.bots import BOTS
 from pnp.cosmos.game import Game
 from pnp.cosmos.log import format_log, parse_log
+from pnp.cosmos.reveal import Seen
 from pnp.cosmos.state import State
-from pnp.cosmos.table import Seen, play_revealed
+from pnp.cosmos.table import play_revealed
 from pnp.cosmos.table import start as table_start
 from pnp.errors import SourceError
 from pnp.score.cosmos_replay import check_log, kept_cards
@@ -169,7 +170,7 @@ def test_simulate_writes_table_logs(tmp_path: Path) -> None:
 
 
 def test_every_table_rule_is_in_rules_md_with_its_source() -> None:
-    from pnp.cosmos.table import RULES
+    from pnp.cosmos.reveal import RULES
 
     doc = (ROOT / "RULES.md").read_text(encoding="utf-8")
     section = doc.split("## Crafting the Cosmos: table logs", 1)[1].split("\n## ", 1)[0]

@@ -25,8 +25,8 @@ from pnp.cosmos.actions import Action, Discard
 from pnp.cosmos.game import Game
 from pnp.cosmos.notation import NotationError, format_action, parse_action
 from pnp.cosmos.record import MAX_PLAYERS, MIN_PLAYERS
+from pnp.cosmos.reveal import Reveal, TableSetup
 from pnp.cosmos.state import Phase
-from pnp.cosmos.table import Reveal, TableSetup
 from pnp.cosmos.table_log import TABLE_KEYS, read_setup, read_step, revealed, table_header
 from pnp.errors import PnpError, ProblemCollector, close_matches
 from pnp.parsing import shown, source_lines

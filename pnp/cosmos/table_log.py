@@ -23,17 +23,9 @@ from pnp.cosmos.content import advanced_life, goals, main_board, setup
 from pnp.cosmos.geometry import geometry
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.notation import NotationError
+from pnp.cosmos.reveal import ENERGY, LIFE, POWER, REFILL, TILE, TableSetup, energy_counts
 from pnp.cosmos.state import COLLECT, CRAFT, NONE, SHIFT, TYPES, State, card_index, cards
-from pnp.cosmos.table import (
-    ENERGY,
-    LIFE,
-    POWER,
-    REFILL,
-    TILE,
-    TableSetup,
-    energy_counts,
-    tiles_drawn,
-)
+from pnp.cosmos.table import tiles_drawn
 from pnp.errors import close_matches
 from pnp.parsing import shown
 

@@ -15,9 +15,10 @@ from pnp.cosmos.game import Game
 from pnp.cosmos.log import GameLog, Step, at_turn_start, parse_log, said
 from pnp.cosmos.notation import format_action
 from pnp.cosmos.record import GoalRecord, PlayerRecord, Points, Record
+from pnp.cosmos.reveal import POWER, Reveal, Seen, TableError
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import Phase
-from pnp.cosmos.table import POWER, Reveal, Seen, TableError, play_revealed
+from pnp.cosmos.table import play_revealed
 from pnp.cosmos.table import start as table_start
 from pnp.errors import Problem, SourceError
 from pnp.parsing import read_source
