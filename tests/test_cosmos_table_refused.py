@@ -307,3 +307,61 @@ def test_a_mutated_table_log_is_replayed_or_refused(
         check(" ".join(words))
     except PnpError as error:
         assert str(error).startswith("game.txt:")
+
+
+def _life_line(every: int = 0) -> tuple[str, str]:
+    """The life game with its advanced life values moved from where each was drawn to a
+    ``life:`` line (each value ``every`` if given), and that line as written."""
+    from pnp.cosmos.geometry import geometry
+    from pnp.score.cosmos_replay import replay
+
+    text, found = life_game()
+    game, _ = replay(parse_log(text, "game.txt"))
+    items = []
+    for name, p in zip(game.players, game.state.players, strict=True):
+        on: dict[int, list[int]] = {}
+        for n, v in p.board.advanced:
+            on.setdefault(n, []).append(v)
+        items += [(name, geometry().nebula_ids[n], vs) for n, vs in on.items()]
+    if every:
+        items = [(name, space, [every] * len(vs)) for name, space, vs in items]
+    line = "life: " + ", ".join(f"{n} {space} {' '.join(map(str, vs))}" for n, space, vs in items)
+    for start, end, _ in reversed(found):
+        text = text[: start - 1] + text[end:]
+    return text.replace("\ngoals:", f"\n{line}\ngoals:", 1), line
+
+
+def test_advanced_life_values_on_the_life_line() -> None:
+    text, line = _life_line()
+    assert check(text) == check(life_game()[0])
+    wrong, line = _life_line(every=8)  # group 1 has four 8s, group 2 none
+    said = refused(wrong)
+    n = wrong.splitlines().index(line) + 1
+    assert said.startswith(f"game.txt:{n}:") and said.endswith("[cosmos.table.life]")
+
+
+def test_a_life_line_value_never_drawn_or_not_the_one_drawn() -> None:
+    text, line = _life_line()
+    single = next(item for item in line[6:].split(", ") if len(item.split()) == 3)
+    more = text.replace(single, f"{single} 4", 1)
+    said = refused(more)
+    n = more.splitlines().index(line.replace(single, f"{single} 4", 1)) + 1
+    col = line.index(single) + len(single) + 2
+    assert said.startswith(f"game.txt:{n}:{col}: no advanced life token was drawn for this ")
+    both = life_game()[0].replace("\ngoals:", f"\n{line}\ngoals:", 1)
+    check(both)  # written twice, the same
+    name, space, value = line[6:].split(", ")[0].split()[:3]
+    other = "4" if value != "4" else "5"
+    changed = both.replace(f"{name} {space} {value}", f"{name} {space} {other}", 1)
+    said = refused(changed)
+    assert f"{name}'s {space} drew a {value} here, as written where it was drawn" in said
+    assert said.endswith("[cosmos.table.reveal]")
+
+
+def test_a_life_line_out_of_shape() -> None:
+    with pytest.raises(SourceError) as err:
+        parse_log(BASE.replace("\ngoals:", "\nlife: Ann N99 8, Bob N1 7, Ben N2 9\ngoals:"), "g")
+    said = str(err.value)
+    assert "g:6:7: expected a player, a nebula space and its 1 or 2 values" in said
+    assert "g:6:18: 'Bob' is not playing" in said
+    assert "g:6:35: expected an advanced life value 4–8, got '9'" in said

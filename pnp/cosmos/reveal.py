@@ -46,6 +46,9 @@ class TableSetup(NamedTuple):
     hands: tuple[tuple[int, int, int, int], ...]  # by seat: energy cards by type
     tiles: tuple[tuple[int, ...], ...]  # by seat: the set-up nebula tiles, sizes 1, 2, 3
     goals: tuple[int, ...]  # indices into goals(), in the order drawn
+    # the advanced life values by nebula, when the log lists them (``life:``): seat,
+    # nebula space, the values in the order drawn
+    life: tuple[tuple[int, int, tuple[Reveal, ...]], ...] = ()
 
 
 class TableError(PnpError):

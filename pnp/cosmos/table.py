@@ -14,7 +14,7 @@ arranging)."""
 
 from __future__ import annotations
 
-from pnp.cosmos.actions import DECK, Action, GainPower, Omega, TakeCard
+from pnp.cosmos.actions import DECK, Action, Advance, Choose, GainPower, Omega, TakeCard
 from pnp.cosmos.content import advanced_life, goals, main_board
 from pnp.cosmos.game import play
 from pnp.cosmos.geometry import geometry
@@ -185,7 +185,8 @@ def _account(
     life = next((r for r in reveals if r.kind == LIFE), None)
     if lived and life is None:
         raise _missing(
-            f"{text} draws an advanced life token: write its value after it ({text} VALUE)"
+            f"{text} draws an advanced life token: write its value after it ({text} VALUE), "
+            "or by its nebula on the life: line"
         )
     if life is not None and not lived:
         raise TableError("cosmos.table.reveal", f"{text} draws no advanced life token", life)
@@ -219,3 +220,39 @@ def _remember(
             seen.power[t] -= max(0, old - new - (old - seen.power[t]))
     if life is not None and len(seen.group1) < len(after.players) * advanced_life().per_player:
         seen.group1.append(life.value)
+
+
+def life_listed(s: State, table: TableSetup, action: Action) -> tuple[Reveal, ...]:
+    """The value the ``life:`` line gives the advanced life token ``action`` is about to
+    draw (advance, or Evolution's choose): the next one listed for that nebula of the
+    player's; none when the action draws none or the line lists none."""
+    if not table.life:
+        return ()
+    if type(action) is Advance:
+        space = action.nebula
+    elif type(action) is Choose and s.needs and s.needs[0].kind == "advanced-life":
+        space = action.space
+    else:
+        return ()
+    n = geometry().nebula_index.get(space, NONE)
+    for seat, nebula, values in table.life:
+        if seat == s.active and nebula == n:
+            k = s.players[seat].board.advanced_on(n)
+            return values[k : k + 1]
+    return ()
+
+
+def check_life(s: State, table: TableSetup) -> None:
+    """At the end: every value the ``life:`` line lists is on its nebula, in the order
+    drawn (a value written where it was drawn as well must agree)."""
+    g = geometry()
+    for seat, n, values in table.life:
+        drawn = [v for m, v in s.players[seat].board.advanced if m == n]
+        where = f"{s.names[seat]}'s {g.nebula_ids[n]}"
+        for k, r in enumerate(values):
+            if k >= len(drawn):
+                said = f"no advanced life token was drawn for this value: {where} holds {k}"
+                raise TableError("cosmos.table.reveal", said, r)
+            if drawn[k] != r.value:
+                said = f"{where} drew a {drawn[k]} here, as written where it was drawn"
+                raise TableError("cosmos.table.reveal", said, r)

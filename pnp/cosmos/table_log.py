@@ -23,19 +23,21 @@ from pnp.cosmos.content import advanced_life, goals, main_board, setup
 from pnp.cosmos.geometry import geometry
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.notation import NotationError
-from pnp.cosmos.reveal import ENERGY, LIFE, POWER, REFILL, TILE, TableSetup, energy_counts
+from pnp.cosmos.reveal import ENERGY, LIFE, POWER, REFILL, TILE, Reveal, TableSetup, energy_counts
 from pnp.cosmos.state import COLLECT, CRAFT, NONE, SHIFT, TYPES, State, card_index, cards
 from pnp.cosmos.table import tiles_drawn
 from pnp.errors import close_matches
 from pnp.parsing import shown
 
-TABLE_KEYS = ("deal", "display", "hands", "nebulae", "goals")
+TABLE_KEYS = ("deal", "display", "hands", "nebulae", "goals", "life")
+REQUIRED = TABLE_KEYS[:-1]  # life: may be left out (each value written where drawn)
 WHAT = {
     "deal": "the energy tokens in the order dealt from Light, like Ann, dark, Ben",
     "display": "the 4 energy cards face up, slot 1 first",
     "hands": "each player's 4 energy cards, like Ann light time time gravity",
     "nebulae": "each player's set-up nebula tiles, like Ann 1F 2K 3B",
     "goals": "the goals in the order drawn",
+    "life": "the advanced life values by nebula, like Ann N10 8",
 }
 DARK = "dark"
 _TILE = re.compile(r"[1-3][A-Za-z]\Z")
@@ -283,6 +285,34 @@ class _SetupReader:
             self.say(line, col, said, rule)
         return tuple(out)
 
+    def life(
+        self, line: int, col: int, value: str
+    ) -> tuple[tuple[int, int, tuple[Reveal, ...]], ...]:
+        """Each item a player, a nebula space and the values on it, in the order drawn."""
+        rule = "cosmos.log.header"
+        out: list[tuple[int, int, tuple[Reveal, ...]]] = []
+        for item, at in _items(value, col):
+            words = _words(item, at)
+            seat = self.seat(line, words[0][0], at, rule, [])
+            space = words[1][0] if len(words) > 1 else ""
+            n = geometry().nebula_index.get(space, NONE)
+            if seat == NONE:
+                continue
+            if n == NONE or not 3 <= len(words) <= 4:
+                said = "expected a player, a nebula space and its 1 or 2 values, like Ann N10 8 7"
+                self.say(line, at, said, rule)
+                continue
+            if any(seat == s and n == m for s, m, _ in out):
+                self.say(line, words[1][1], f"{words[0][0]}'s {space} is listed twice", rule)
+            values = []
+            for word, w_at in words[2:]:
+                try:
+                    values.append(Reveal(LIFE, _life(word), line, w_at))
+                except NotationError as error:
+                    self.say(line, w_at, str(error), rule)
+            out.append((seat, n, tuple(values)))
+        return tuple(out)
+
 
 def read_setup(
     players: tuple[str, ...], lines: Mapping[str, tuple[int, int, str]], say: Say
@@ -295,10 +325,10 @@ def read_setup(
         for key, (line, col, value) in lines.items()
     }
     for key in TABLE_KEYS:
-        if key not in lines:
+        if key not in lines and key in REQUIRED:
             said = f"a table log gives the set-up: expected {key}: ({WHAT[key]})"
             r.say(1, 1, said, "cosmos.log.header")
-        elif not lines[key][2].strip():
+        elif key in lines and not lines[key][2].strip():
             line, col, _ = lines[key]
             r.say(line, col, f"expected a value after {key}: ({WHAT[key]})", "cosmos.log.header")
     if not r.ok:
@@ -316,13 +346,14 @@ def read_setup(
         )
     tiles = r.tiles(*lines["nebulae"])
     drawn = r.goals(*lines["goals"])
+    life = r.life(*lines["life"]) if "life" in lines else ()
     if not r.ok:
         return None
     hands = []
     for words in hand_words:
         kinds = [_energy(w) for w, _ in words]
         hands.append((kinds.count(0), kinds.count(1), kinds.count(2), kinds.count(3)))
-    return TableSetup(deal, tuple(display), tuple(hands), tuple(tiles), drawn)
+    return TableSetup(deal, tuple(display), tuple(hands), tuple(tiles), drawn, life)
 
 
 def deal_order(s: State) -> tuple[int, ...]:

@@ -15,10 +15,10 @@ from pnp.cosmos.game import Game
 from pnp.cosmos.log import GameLog, Step, at_turn_start, parse_log, said
 from pnp.cosmos.notation import format_action
 from pnp.cosmos.record import GoalRecord, PlayerRecord, Points, Record
-from pnp.cosmos.reveal import POWER, Reveal, Seen, TableError
+from pnp.cosmos.reveal import LIFE, POWER, Reveal, Seen, TableError
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import Phase
-from pnp.cosmos.table import play_revealed
+from pnp.cosmos.table import check_life, life_listed, play_revealed
 from pnp.cosmos.table import start as table_start
 from pnp.errors import Problem, SourceError
 from pnp.parsing import read_source
@@ -113,9 +113,11 @@ def replay(log: GameLog) -> tuple[Game, tuple[Galaxies, ...]]:
                 if seen is None:
                     game = game.apply(step.action)
                 else:
-                    state = play_revealed(
-                        game.state, seen, step.action, step.reveals, kept.get(step)
-                    )
+                    assert table is not None
+                    reveals = step.reveals
+                    if table.life and all(r.kind != LIFE for r in reveals):
+                        reveals += life_listed(game.state, table, step.action)
+                    state = play_revealed(game.state, seen, step.action, reveals, kept.get(step))
                     game = Game(state)
             except RuleError as error:
                 raise _stop(log, step.line, step.col, str(error)) from None
@@ -128,6 +130,12 @@ def replay(log: GameLog) -> tuple[Game, tuple[Galaxies, ...]]:
         who = game.players[game.to_move]
         message = f"the log ends before the game does: {who} decides next, like {_expected(game)}"
         raise _stop(log, log.last, 1, said(message, "cosmos.log.end"))
+    if table is not None:
+        try:
+            check_life(game.state, table)
+        except TableError as error:
+            assert error.at is not None
+            raise _stop(log, error.at.line, error.at.col, str(error)) from None
     return game, tuple(scored)
 
 
