@@ -263,16 +263,16 @@ def test_any_reveal_text_reads_or_is_refused(words: list[str]) -> None:
     assert not rest or text.startswith(rest)
 
 
-HEADER_KEYS = ("deal", "display", "hands", "nebulae", "goals")
+HEADER_KEYS = ("deal", "display", "hands", "nebulae", "goals", "life")
 
 
 @settings(max_examples=int(os.environ.get("PNP_FUZZ_EXAMPLES", "60")), deadline=None)
 @given(st.sampled_from(HEADER_KEYS), st.text(max_size=40), st.sampled_from(["", "Ben: shift"]))
 def test_any_set_up_text_parses_or_is_refused(key: str, value: str, turn: str) -> None:
     lines = BASE.split("\n\n", maxsplit=1)[0].splitlines()
-    text = "\n".join(f"{key}: {value}" if line.startswith(f"{key}:") else line for line in lines)
+    lines = [line for line in lines if not line.startswith(f"{key}:")] + [f"{key}: {value}"]
     try:
-        parse_log(f"{text}\n{turn}\n", "game.txt")
+        parse_log("\n".join([*lines, turn, ""]), "game.txt")
     except PnpError as error:
         assert str(error).startswith("game.txt:")
 
