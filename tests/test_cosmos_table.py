@@ -86,7 +86,8 @@ def test_a_game_checks_the_same_from_its_seed_and_from_what_the_table_revealed(
     g = Game.start(names, seed)
     assert public(s) == public(g.state)
     for step, action in zip(steps, actions, strict=True):
-        s = play_revealed(s, seen, step.action, step.reveals, kept.get(step))
+        reveals = log.revealed.get(step, ()) if log.revealed else ()
+        s = play_revealed(s, seen, step.action, reveals, kept.get(step))
         g = g.apply(action)
         assert public(s) == public(g.state)
     assert public(g.state) == public(game.state)
@@ -133,7 +134,8 @@ def test_the_example_table_log_checks_to_its_end() -> None:
     assert said.startswith(f"cosmos-table.txt:{last}:1: the log ends before the game does")
     assert said.endswith("[cosmos.log.end]")
     log = parse_log(text, "cosmos-table.txt")
-    reveals = [r for turn in log.turns for step in turn.steps for r in step.reveals]
+    assert log.revealed is not None
+    reveals = [r for step_reveals in log.revealed.values() for r in step_reveals]
     assert len({r.kind for r in reveals}) == 5  # every kind of reveal is in it
 
 

@@ -61,7 +61,6 @@ class Step:
     text: str
     line: int
     col: int
-    reveals: tuple[Reveal, ...] = ()  # a table log's: what the decision draws
 
 
 @dataclass(frozen=True)
@@ -79,7 +78,8 @@ class GameLog:
     seed: int
     turns: tuple[Turn, ...]  # the lines with decisions, in order
     last: int  # the last line with text
-    table: TableSetup | None = None  # a table log's set-up (its seed is 0, unused)
+    table: TableSetup | None = None  # a table log's set-up (its seed is 0, unused) …
+    revealed: dict[Step, tuple[Reveal, ...]] | None = None  # … and what its steps draw
 
 
 def _split(body: str, start: int) -> list[tuple[str, int]]:
@@ -114,6 +114,7 @@ class _Reader:
         self.turns: list[Turn] = []
         self.strangers: set[str] = set()
         self.table: dict[str, tuple[int, int, str]] = {}  # a table log's set-up lines
+        self.revealed: dict[Step, tuple[Reveal, ...]] = {}  # and what its steps draw
 
     def say(self, line: int, col: int, message: str, rule: str) -> None:
         self.problems.add(line, col, said(message, rule))
@@ -211,15 +212,12 @@ class _Reader:
         rest, found = read_step(text)
         reveals = tuple(Reveal(kind, value, n, start + at) for kind, value, at in found)
         if rest:
-            steps.append(Step(parse_action(rest), text, n, start, reveals))
-        elif steps:
-            last = steps[-1]
-            steps[-1] = Step(last.action, last.text, last.line, last.col, last.reveals + reveals)
-        elif self.turns and self.turns[-1].steps:
-            turn = self.turns[-1]
-            last = turn.steps[-1]
-            step = Step(last.action, last.text, last.line, last.col, last.reveals + reveals)
-            self.turns[-1] = Turn(turn.player, turn.line, turn.col, (*turn.steps[:-1], step))
+            steps.append(Step(parse_action(rest), text, n, start))
+            if reveals:
+                self.revealed[steps[-1]] = reveals
+        elif steps or (self.turns and self.turns[-1].steps):
+            last = steps[-1] if steps else self.turns[-1].steps[-1]
+            self.revealed[last] = self.revealed.get(last, ()) + reveals
         else:
             raise NotationError("refill follows the decision that ends the energy phase")
 
@@ -285,7 +283,8 @@ def parse_log(text: str, path: str) -> GameLog:
     reader.problems.raise_if_any()
     seed = 0 if reader.seed is None else reader.seed
     assert reader.seed is not None or table is not None
-    return GameLog(path, players, seed, tuple(reader.turns), last, table)
+    revealed = reader.revealed if table is not None else None
+    return GameLog(path, players, seed, tuple(reader.turns), last, table, revealed)
 
 
 def _dealt(players: tuple[str, ...]) -> bool:

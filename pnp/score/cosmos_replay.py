@@ -73,8 +73,9 @@ def kept_cards(log: GameLog) -> dict[Step, tuple[Reveal, ...]]:
     """A table log's power cards drawn: by step gaining a power card, the cards the keep
     after it names."""
     steps = [step for turn in log.turns for step in turn.steps]
+    revealed = log.revealed or {}
     return {
-        gain: tuple(r for r in keep.reveals if r.kind == POWER)
+        gain: tuple(r for r in revealed.get(keep, ()) if r.kind == POWER)
         for gain, keep in pairwise(steps)
         if type(gain.action) is GainPower and type(keep.action) is Keep
     }
@@ -92,6 +93,7 @@ def replay(log: GameLog) -> tuple[Game, tuple[Galaxies, ...]]:
     )
     seen = None if table is None else Seen(len(table.goals))
     kept = {} if table is None else kept_cards(log)
+    revealed = log.revealed or {}
     scored: list[Galaxies] = []
     playing = (-1, -1)  # the round and seat of the turn being written
     for turn in log.turns:
@@ -114,7 +116,7 @@ def replay(log: GameLog) -> tuple[Game, tuple[Galaxies, ...]]:
                     game = game.apply(step.action)
                 else:
                     assert table is not None
-                    reveals = step.reveals
+                    reveals = revealed.get(step, ())
                     if table.life and all(r.kind != LIFE for r in reveals):
                         reveals += life_listed(game.state, table, step.action)
                     state = play_revealed(game.state, seen, step.action, reveals, kept.get(step))
