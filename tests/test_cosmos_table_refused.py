@@ -175,6 +175,20 @@ def test_a_set_up_or_a_reveal_out_of_shape(old: str, new: str, rule: str, messag
     assert said[0].endswith(f"[cosmos.{rule}]")
 
 
+def test_every_set_up_problem_at_once() -> None:
+    text = FOUR.replace("Ann, Ben, Cat, Dan, dark", "Ann, Bob, Cat, Dan, dark")
+    text = text.replace("Cat time time time light", "Cat time time time time")
+    text = text.replace("light light light light", "light light light blue")
+    with pytest.raises(SourceError) as err:
+        parse_log(text, "game.txt")
+    assert [str(p).split(": ", 1)[1] for p in err.value.problems] == [
+        "'Bob' is not playing (players: Ann, Ben, Cat, Dan); did you mean Ben? [cosmos.table.deal]",
+        "Ben's energy token is missing [cosmos.table.deal]",
+        "expected light, time, gravity or chemistry, got 'blue' [cosmos.log.header]",
+        "a 16th time card: the energy deck has 15 [cosmos.table.energy]",
+    ]
+
+
 def test_the_whole_set_up_is_asked_for() -> None:
     text = BASE.replace("hands: Ann time time gravity chemistry, Ben light light light light\n", "")
     with pytest.raises(SourceError) as err:

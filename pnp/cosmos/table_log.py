@@ -191,9 +191,9 @@ class _SetupReader:
         self.missing(line, col, seen, "energy token", rule)
         n = len(self.players)
         dark = setup().for_players(n).dark_energy
-        if order.count(NONE) != dark:
-            said = f"{n} players deal {dark} dark energy tokens, not {order.count(NONE)}"
-            self.say(line, col, said, rule)
+        dealt = sum(1 for word, _ in _items(value, col) if word.lower() == DARK)
+        if dealt != dark:
+            self.say(line, col, f"{n} players deal {dark} dark energy tokens, not {dealt}", rule)
         return tuple(order)
 
     def types(
@@ -226,10 +226,14 @@ class _SetupReader:
         return by_seat
 
     def energy(self, words: list[tuple[str, int, int]]) -> None:
-        """No more cards of a type than the deck has: (word, line, column) in order."""
+        """No more cards of a type than the deck has: (word, line, column) in order; a
+        word that is no type has been said already."""
         left = list(energy_counts())
+        names = [t.value for t in TYPES]
         for word, at_line, at in words:
-            t = _energy(word)
+            if word.lower() not in names:
+                continue
+            t = names.index(word.lower())
             left[t] -= 1
             if left[t] == -1:
                 box = energy_counts()[t]
@@ -338,12 +342,11 @@ def read_setup(
     shown_cards = _items(value, col)
     display = r.types(line, shown_cards, main_board().display, "the display shows", col)
     hand_words = r.hands(*lines["hands"])
-    if r.ok:
-        hand_line = lines["hands"][0]
-        r.energy(
-            [(w, line, c) for w, c in shown_cards]
-            + [(w, hand_line, c) for words in hand_words for w, c in words]
-        )
+    hand_line = lines["hands"][0]
+    r.energy(
+        [(w, line, c) for w, c in shown_cards]
+        + [(w, hand_line, c) for words in hand_words for w, c in words]
+    )
     tiles = r.tiles(*lines["nebulae"])
     drawn = r.goals(*lines["goals"])
     life = r.life(*lines["life"]) if "life" in lines else ()
