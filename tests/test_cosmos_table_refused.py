@@ -182,7 +182,7 @@ def test_every_set_up_problem_at_once() -> None:
     with pytest.raises(SourceError) as err:
         parse_log(text, "game.txt")
     assert [str(p).split(": ", 1)[1] for p in err.value.problems] == [
-        "'Bob' is not playing (players: Ann, Ben, Cat, Dan); did you mean Ben? [cosmos.table.deal]",
+        "'Bob' is not playing (players: Ann, Ben, Cat, Dan) [cosmos.table.deal]",
         "Ben's energy token is missing [cosmos.table.deal]",
         "expected light, time, gravity or chemistry, got 'blue' [cosmos.log.header]",
         "a 16th time card: the energy deck has 15 [cosmos.table.energy]",
