@@ -43,6 +43,8 @@ SIMULATIONS = [
     ["cosmos", "simulate", "--games", "6"],
     ["cosmos", "simulate", "--players", "2", "--games", "20", "--bot", "random"],
     ["cosmos", "simulate", "--players", "4", "--games", "4"],
+    ["cosmos", "simulate", "--games", "20", "--bot", "random", "--table"],
+    ["cosmos", "simulate", "--players", "4", "--games", "4", "--table"],
 ]
 SCORES = [
     ["starcharts", "score", str(EXAMPLES / "finished.txt"), "--json"],
@@ -52,6 +54,7 @@ SCORES = [
     ["astra", "check", str(EXAMPLES / "astra-solo.txt"), "--json"],
     ["cosmos", "score", str(EXAMPLES / "cosmos-game.toml"), "--json"],
     ["cosmos", "check", str(EXAMPLES / "cosmos-game.txt"), "--json"],
+    ["cosmos", "check", str(EXAMPLES / "cosmos-table.txt"), "--json"],
 ]
 IS_COMPILED = (
     "import pnp.starcharts.game as s, pnp.astra.game as a, pnp.cosmos.game as c; "

@@ -13,8 +13,16 @@ from pnp.cli.play_options import simulation_options
 
 @click.command()
 @click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
+@click.option(
+    "--table",
+    is_flag=True,
+    help="Write the --logs as a table writes them: the set-up and every card, tile and "
+    "token drawn instead of the seed.",
+)
 @simulation_options
-def simulate(players: int, games: int, seed: int, bot: str, jobs: int, logs: Path | None) -> None:
+def simulate(
+    players: int, table: bool, games: int, seed: int, bot: str, jobs: int, logs: Path | None
+) -> None:
     """Bots play whole games: scores by source, game length, goals, power cards (and how
     often their holders win), nebulae placed and completed by size, how often each
     nebula stack runs out, advanced life."""
@@ -29,7 +37,8 @@ def simulate(players: int, games: int, seed: int, bot: str, jobs: int, logs: Pat
             label = text("simulate.simulating")
             bar = click.progressbar(length=games, label=label, file=sys.stderr)
             progress = stack.enter_context(bar).update
-        summary, texts = run(players, games, seed, bot.lower(), logs is not None, progress, jobs)
+        keep = logs is not None
+        summary, texts = run(players, games, seed, bot.lower(), keep, progress, jobs, table)
     if logs is not None:
         width = len(str(games))
         for k, log in enumerate(texts, 1):

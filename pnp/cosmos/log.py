@@ -23,17 +23,20 @@ from dataclasses import dataclass
 
 from pnp.cosmos.actions import Action, Discard
 from pnp.cosmos.game import Game
-from pnp.cosmos.notation import format_action, parse_action
+from pnp.cosmos.notation import NotationError, format_action, parse_action
 from pnp.cosmos.record import MAX_PLAYERS, MIN_PLAYERS
+from pnp.cosmos.reveal import Reveal, TableSetup
 from pnp.cosmos.state import Phase
+from pnp.cosmos.table_log import TABLE_KEYS, read_setup, read_step, revealed, table_header
 from pnp.errors import PnpError, ProblemCollector, close_matches
 from pnp.parsing import shown, source_lines
 from pnp.seeds import MAX_SEED
 
-HEADER_KEYS = ("players", "seed")
+HEADER_KEYS = ("players", "seed", *TABLE_KEYS)
 MAX_NAME = 40  # characters in a player's name
 RULES: dict[str, str] = {
-    "cosmos.log.header": "players: (2 to 4 names) and seed: come once each, before the turns",
+    "cosmos.log.header": "players: (2 to 4 names) and seed: or the table's set-up come once "
+    "each, before the turns",
     "cosmos.log.notation": "each decision is in the text form of pnp.cosmos.notation",
     "cosmos.log.player": "a turn line starts with the name of a player of the game",
     "cosmos.log.turn": "a named line starts that player's turn when it is due; a line "
@@ -75,6 +78,8 @@ class GameLog:
     seed: int
     turns: tuple[Turn, ...]  # the lines with decisions, in order
     last: int  # the last line with text
+    table: TableSetup | None = None  # a table log's set-up (its seed is 0, unused) …
+    revealed: dict[Step, tuple[Reveal, ...]] | None = None  # … and what its steps draw
 
 
 def _split(body: str, start: int) -> list[tuple[str, int]]:
@@ -108,6 +113,8 @@ class _Reader:
         self.keys: dict[str, int] = {}
         self.turns: list[Turn] = []
         self.strangers: set[str] = set()
+        self.table: dict[str, tuple[int, int, str]] = {}  # a table log's set-up lines
+        self.revealed: dict[Step, tuple[Reveal, ...]] = {}  # and what its steps draw
 
     def say(self, line: int, col: int, message: str, rule: str) -> None:
         self.problems.add(line, col, said(message, rule))
@@ -120,7 +127,18 @@ class _Reader:
         if self.turns:
             self.say(n, 1, f"{key}: belongs to the header, before the first turn", rule)
             return
+        if (key == "seed" and self.table) or (key in TABLE_KEYS and "seed" in self.keys):
+            other = "seed" if key in TABLE_KEYS else next(iter(self.table))
+            message = (
+                f"{key}: does not go with {other}: (line {self.keys[other]}): a seed fixes "
+                "all chance, a table log says what the table revealed instead"
+            )
+            self.say(n, 1, message, rule)
+            return
         self.keys[key] = n
+        if key in TABLE_KEYS:
+            self.table[key] = (n, col, value)
+            return
         pieces = [(t.strip(), col + i) for t, i in _pieces(value)]
         if not value.strip():
             self.say(n, col, f"expected a value after {key}:", rule)
@@ -176,14 +194,32 @@ class _Reader:
             message = "a line without a name continues a turn: start with one, like Ann: shift"
             self.say(n, col, message, "cosmos.log.player")
             return
-        steps = []
+        steps: list[Step] = []
         for text, start in _split(body, at):
             try:
-                steps.append(Step(parse_action(text), text, n, start))
+                if self.table:
+                    self.table_step(n, text, start, steps)
+                else:
+                    steps.append(Step(parse_action(text), text, n, start))
             except PnpError as exc:
                 where = _culprit(text, start, str(exc))
                 self.say(n, where, str(exc), "cosmos.log.notation")
         self.turns.append(Turn(seat, n, col, tuple(steps)))
+
+    def table_step(self, n: int, text: str, start: int, steps: list[Step]) -> None:
+        """A decision of a table log with what it reveals; ``refill`` adds its cards to
+        the decision before it."""
+        rest, found = read_step(text)
+        reveals = tuple(Reveal(kind, value, n, start + at) for kind, value, at in found)
+        if rest:
+            steps.append(Step(parse_action(rest), text, n, start))
+            if reveals:
+                self.revealed[steps[-1]] = reveals
+        elif steps or (self.turns and self.turns[-1].steps):
+            last = steps[-1] if steps else self.turns[-1].steps[-1]
+            self.revealed[last] = self.revealed.get(last, ()) + reveals
+        else:
+            raise NotationError("refill follows the decision that ends the energy phase")
 
     def stranger(self, n: int, col: int, player: str) -> None:
         """A line named for no player: said once per name."""
@@ -236,13 +272,24 @@ def parse_log(text: str, path: str) -> GameLog:
             reader.turn(n, prefix.group(1), indent + 1, stripped[prefix.end() :], at)
         else:
             reader.turn(n, None, indent + 1, stripped, indent + 1)
+    players = tuple(reader.players)
+    table = None
+    if reader.table and "seed" not in reader.keys and _dealt(players):
+        table = read_setup(players, reader.table, reader.problems.add)
     if not reader.problems.problems:
         for key, what in (("players", "the names in seating order"), ("seed", "the deal")):
-            if key not in reader.keys:
+            if key not in reader.keys and not (key == "seed" and reader.table):
                 reader.say(1, 1, f"expected {key}: ({what})", "cosmos.log.header")
     reader.problems.raise_if_any()
-    assert reader.seed is not None
-    return GameLog(path, tuple(reader.players), reader.seed, tuple(reader.turns), last)
+    seed = 0 if reader.seed is None else reader.seed
+    assert reader.seed is not None or table is not None
+    revealed = reader.revealed if table is not None else None
+    return GameLog(path, players, seed, tuple(reader.turns), last, table, revealed)
+
+
+def _dealt(players: tuple[str, ...]) -> bool:
+    """Whether ``players`` can be dealt (else its line says why)."""
+    return MIN_PLAYERS <= len(players) <= MAX_PLAYERS and len(set(players)) == len(players)
 
 
 def at_turn_start(game: Game) -> bool:
@@ -252,16 +299,21 @@ def at_turn_start(game: Game) -> bool:
 
 
 def format_log(
-    players: Sequence[str], seed: int, actions: Iterable[Action], title: str = ""
+    players: Sequence[str],
+    seed: int,
+    actions: Iterable[Action],
+    title: str = "",
+    reveal: bool = False,
 ) -> str:
     """The log of the game ``Game.start(tuple(players), seed)`` played with ``actions``
     in order: ``parse_log`` reads it and the replay accepts it. Each turn is a line named
     for its player (``# round N`` before each round); the end phase's discards go on a
-    line of their own. ``title`` becomes a comment line on top. Raises the engine's
-    ``RuleError`` if an action is illegal."""
+    line of their own. ``title`` becomes a comment line on top. With ``reveal``, a table
+    log: the seed's set-up and every draw spelled out instead of the seed. Raises the
+    engine's ``RuleError`` if an action is illegal."""
     game = Game.start(tuple(players), seed)
-    out = [f"# {line}" for line in title.splitlines()]
-    out += [f"players: {', '.join(players)}", f"seed: {seed}"]
+    first = game.state
+    out: list[str] = []
     line: list[str] = []
     discards = False
 
@@ -271,18 +323,27 @@ def format_log(
             line.clear()
 
     for action in actions:
+        text, refill, after = format_action(action), "", game.apply(action)
+        if reveal:
+            word, refill = revealed(game.state, after.state, action)
+            text = f"{text} {word}" if word else text
         if at_turn_start(game) and not isinstance(action, Discard):
             close()
             s = game.state
             if s.active == s.first:
                 out += ["", f"# round {s.round + 1}"]
-            line.append(f"{players[s.active]}: {format_action(action)}")
+            line.append(f"{players[s.active]}: {text}")
         elif isinstance(action, Discard) and not discards:
             close()
-            line.append(format_action(action))
+            line.append(text)
         else:
-            line.append(format_action(action))
+            line.append(text)
+        if refill:
+            line.append(refill)
         discards = isinstance(action, Discard)
-        game = game.apply(action)
+        game = after
     close()
-    return "\n".join(out) + "\n"
+    header = [f"# {line}" for line in title.splitlines()]
+    header.append(f"players: {', '.join(players)}")
+    header += table_header(first, game.state) if reveal else [f"seed: {seed}"]
+    return "\n".join(header + out) + "\n"

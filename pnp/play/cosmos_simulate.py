@@ -63,11 +63,12 @@ def play(players: int, seed: int, bot: Bot) -> Played:
     return Played(seed, Game(s), tuple(actions), frozenset(ran_out))
 
 
-def log_text(played: Played) -> str:
-    """The game's log in the format ``pnp.cosmos.log`` reads, one line a turn."""
+def log_text(played: Played, table: bool = False) -> str:
+    """The game's log in the format ``pnp.cosmos.log`` reads, one line a turn: with
+    ``table``, what the table revealed instead of the seed."""
     from pnp.cosmos.log import format_log
 
-    return format_log(played.game.players, played.seed, played.actions)
+    return format_log(played.game.players, played.seed, played.actions, reveal=table)
 
 
 @dataclass
@@ -145,16 +146,17 @@ def simulate(
     keep_logs: bool = False,
     progress: Callable[[int], object] | None = None,
     jobs: int = 1,
+    table: bool = False,
 ) -> tuple[Summary, list[str]]:
     """Play ``games`` games on ``jobs`` processes; game ``k`` is dealt and played from
     ``game_seed(seed, k)``, so any ``jobs`` gives the same result. ``progress(n)`` is
-    called as games end."""
-    work = partial(_play_block, players, seed, bot, keep_logs)
+    called as games end; the logs kept are table logs with ``table``."""
+    work = partial(_play_block, players, seed, bot, keep_logs, table)
     return parallel.gather(work, games, jobs, progress, Summary())
 
 
 def _play_block(
-    players: int, seed: int, bot: str, keep_logs: bool, block: range
+    players: int, seed: int, bot: str, keep_logs: bool, table: bool, block: range
 ) -> tuple[Summary, list[str]]:
     summary = Summary()
     logs = []
@@ -162,7 +164,7 @@ def _play_block(
         played = play(players, game_seed(seed, k), BOTS[bot])
         summary.add(played)
         if keep_logs:
-            logs.append(log_text(played))
+            logs.append(log_text(played, table))
     return summary, logs
 
 

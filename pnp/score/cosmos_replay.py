@@ -5,17 +5,22 @@ the same table; ``final_state_text`` writes that record out."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
+from pnp.cosmos.actions import GainPower, Keep
 from pnp.cosmos.board import Board
 from pnp.cosmos.content import goals, player_board
 from pnp.cosmos.game import Game
-from pnp.cosmos.log import GameLog, at_turn_start, parse_log, said
+from pnp.cosmos.log import GameLog, Step, at_turn_start, parse_log, said
 from pnp.cosmos.messages import discards_due
 from pnp.cosmos.notation import format_action
 from pnp.cosmos.record import GoalRecord, PlayerRecord, Points, Record
+from pnp.cosmos.reveal import LIFE, POWER, Reveal, Seen, TableError
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import Phase
+from pnp.cosmos.table import check_life, life_listed, play_revealed
+from pnp.cosmos.table import start as table_start
 from pnp.errors import Problem, SourceError
 from pnp.parsing import read_source
 from pnp.score.cosmos import CosmosResult, score_record
@@ -64,10 +69,31 @@ def _galaxies(game: Game) -> Galaxies:
     return tuple((p.board, p.crystals(spaces)) for p in game.state.players)
 
 
+def kept_cards(log: GameLog) -> dict[Step, tuple[Reveal, ...]]:
+    """A table log's power cards drawn: by step gaining a power card, the cards the keep
+    after it names."""
+    steps = [step for turn in log.turns for step in turn.steps]
+    revealed = log.revealed or {}
+    return {
+        gain: tuple(r for r in revealed.get(keep, ()) if r.kind == POWER)
+        for gain, keep in pairwise(steps)
+        if type(gain.action) is GainPower and type(keep.action) is Keep
+    }
+
+
 def replay(log: GameLog) -> tuple[Game, tuple[Galaxies, ...]]:
     """The finished game the log records with the galaxies as each goal scored, or a
-    ``SourceError`` at its first illegal step (or where it ends, if the game has not)."""
-    game = Game.start(log.players, log.seed)  # parse_log has checked the players
+    ``SourceError`` at its first illegal step (or where it ends, if the game has not). A
+    table log's draws are what it reveals (``pnp.cosmos.table``)."""
+    table = log.table  # parse_log has checked the players and the table's set-up
+    game = (
+        Game.start(log.players, log.seed)
+        if table is None
+        else Game(table_start(log.players, table))
+    )
+    seen = None if table is None else Seen(len(table.goals))
+    kept = {} if table is None else kept_cards(log)
+    revealed = log.revealed or {}
     scored: list[Galaxies] = []
     playing = (-1, -1)  # the round and seat of the turn being written
     for turn in log.turns:
@@ -86,15 +112,32 @@ def replay(log: GameLog) -> tuple[Game, tuple[Galaxies, ...]]:
                 )
                 raise _stop(log, step.line, step.col, said(message, "cosmos.log.turn"))
             try:
-                game = game.apply(step.action)
+                if seen is None:
+                    game = game.apply(step.action)
+                else:
+                    assert table is not None
+                    reveals = revealed.get(step, ())
+                    if table.life and all(r.kind != LIFE for r in reveals):
+                        reveals += life_listed(game.state, table, step.action)
+                    state = play_revealed(game.state, seen, step.action, reveals, kept.get(step))
+                    game = Game(state)
             except RuleError as error:
                 raise _stop(log, step.line, step.col, str(error)) from None
+            except TableError as error:
+                at = step if error.at is None else error.at
+                raise _stop(log, at.line, at.col, str(error)) from None
             if len(game.state.scored) > len(scored):
                 scored.append(_galaxies(game))
     if not game.over:
         who = game.players[game.to_move]
         message = f"the log ends before the game does: {who} decides next, like {_expected(game)}"
         raise _stop(log, log.last, 1, said(message, "cosmos.log.end"))
+    if table is not None:
+        try:
+            check_life(game.state, table)
+        except TableError as error:
+            assert error.at is not None
+            raise _stop(log, error.at.line, error.at.col, str(error)) from None
     return game, tuple(scored)
 
 
