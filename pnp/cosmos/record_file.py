@@ -1,43 +1,40 @@
-"""The game record ``pnp cosmos score`` reads (spec cosmos.md, "Game record, counts
-mode"): the goals in the order they scored with each player's contested amount, and
-each player's points by source, advanced life and energy cards in hand, typed from the
-table of the published game, whatever its board. In board mode (our edition,
-``pnp.cosmos.board_record``) a player's galaxy is given too, and the goals are counted
-from it. Everything the rules imply about these numbers is checked, and every problem
-is reported at once at its line and column. ``format_record`` writes a record back as
-such a file."""
+"""A game record as a file (``pnp.cosmos.record``): ``parse_record`` reads one for
+``pnp cosmos score``, checking everything the rules imply about its numbers and
+reporting every problem at once at its line and column; ``format_record`` writes one.
+A galaxy (board mode, ``pnp.cosmos.board_record``) is read with the galaxy's geometry,
+loaded only when a record gives one."""
 
 from __future__ import annotations
 
 import re
-from collections import Counter
-from itertools import product
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from pnp.cosmos.board import Board
-from pnp.cosmos.board_record import (
-    GALAXY_KEYS,
-    check_box,
-    galaxies_of,
-    galaxy_lines,
-    nebula_points,
-    read_galaxy,
-    read_goal_galaxies,
-)
 from pnp.cosmos.content import advanced_life, energy_deck, goals, main_board, player_board
-from pnp.cosmos.goals_count import count as goal_count
-from pnp.cosmos.model import AdvancedLife, Goal, GoalCount
+from pnp.cosmos.model import Goal
+from pnp.cosmos.record import (
+    GALAXY_KEYS,
+    MAX_COUNT,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_POINTS,
+    MIN_PLAYERS,
+    SOURCES,
+    GoalRecord,
+    PlayerRecord,
+    Points,
+    Record,
+    check_stack,
+    cross_check,
+    discharges,
+)
 from pnp.errors import close_matches
 from pnp.parsing import shown
 from pnp.toml_spans import Key, TomlChecker
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-_BARE = re.compile(r"[A-Za-z0-9_-]+\Z")
-MAX_NAME = 40  # characters in a player's name
-MAX_COUNT = 999  # a goal's amount: no board has that many spaces
-MAX_POINTS = 9_999  # points from one source
-SOURCES = ("nebulae", "time-chamber", "card-sets", "power-cards")
+if TYPE_CHECKING:
+    from pnp.cosmos.board import Board
 
+_BARE = re.compile(r"[A-Za-z0-9_-]+\Z")
 RULES: dict[str, str] = {
     "cosmos.score.key": "the file has the format's keys and no others (a typo is no key)",
     "cosmos.score.type": "each value has its type: a whole number, a name, a list, a table",
@@ -58,36 +55,6 @@ RULES: dict[str, str] = {
 }
 
 
-class Points(NamedTuple):
-    """A player's points by source, as typed (goals and advanced life are added)."""
-
-    nebulae: int = 0
-    time_chamber: int = 0
-    card_sets: int = 0
-    power_cards: int = 0
-
-
-class PlayerRecord(NamedTuple):
-    name: str
-    points: Points
-    advanced_life: tuple[int, ...]  # the revealed values
-    energy_cards: int  # in hand at the end: the tie-break
-    board: Board | None = None  # the galaxy, in board mode
-
-
-class GoalRecord(NamedTuple):
-    goal: Goal
-    counts: tuple[int, ...]  # each player's amount, in seating order
-    # board mode: each player's galaxy and time crystals when the goal scored (seating
-    # order), or () when the counts were typed
-    galaxies: tuple[tuple[Board, int], ...] = ()
-
-
-class Record(NamedTuple):
-    players: tuple[PlayerRecord, ...]  # seating order, first player first
-    goals: tuple[GoalRecord, ...]  # in the order they scored
-
-
 def parse_record(text: str, path: str) -> Record:
     """The game record ``text`` (read from ``path``), or a ``SourceError`` listing every
     problem found in it."""
@@ -103,15 +70,21 @@ def format_record(record: Record) -> str:
         lines += ["", "[[goal]]", f'id = "{g.goal.id}"', f"counts = {{ {counts} }}"]
         for name, (board, crystals) in zip(names, g.galaxies, strict=False):
             lines += ["", f"[goal.galaxy.{_key(name)}]", f"time-crystals = {crystals}"]
-            lines += galaxy_lines(board)
+            lines += _galaxy(board)
     for p in record.players:
         points = ", ".join(f"{k} = {v}" for k, v in zip(SOURCES, p.points, strict=True))
         lines += ["", "[[player]]", f"name = {_quoted(p.name)}", f"points = {{ {points} }}"]
         lines.append(f"advanced-life = [{', '.join(str(v) for v in p.advanced_life)}]")
         lines.append(f"energy-cards = {p.energy_cards}")
         if p.board is not None:
-            lines += galaxy_lines(p.board)
+            lines += _galaxy(p.board)
     return "\n".join(lines) + "\n"
+
+
+def _galaxy(board: Board) -> list[str]:
+    from pnp.cosmos.board_record import galaxy_lines  # board mode only
+
+    return galaxy_lines(board)
 
 
 def _key(name: str) -> str:
@@ -122,33 +95,6 @@ def _quoted(name: str) -> str:
     import json  # only to write a record back: JSON strings are TOML strings
 
     return json.dumps(name, ensure_ascii=False)
-
-
-def discharges(time_chamber: int) -> int | None:
-    """How many scoring discharges ``time_chamber`` points mean (0–5), or None when no
-    prefix of 3, 6, 10, 15, 21 adds up to it."""
-    totals = player_board().chamber_totals()
-    return totals.index(time_chamber) if time_chamber in totals else None
-
-
-def stack_allows(
-    values: list[int], players: int, stack: AdvancedLife, held: int | None = None
-) -> bool:
-    """Whether ``values`` can be among the ``held`` advanced life tokens (all of them
-    when None) that the players of a ``players``-player game took off the stack: the
-    first ``per_player × players`` drawn are group 1's (a random choice of them), the
-    rest group 2's."""
-    held = len(values) if held is None else held
-    from_group1 = min(held, stack.per_player * players)
-    wanted, group1, group2 = Counter(values), Counter(stack.group1), Counter(stack.group2)
-    kinds = sorted(group1)
-    for taken in product(*(range(min(group1[v], wanted[v]) + 1) for v in kinds)):
-        if sum(taken) > from_group1 or len(values) - sum(taken) > held - from_group1:
-            continue
-        rest = wanted - Counter(dict(zip(kinds, taken, strict=True)))
-        if all(group2[v] >= n for v, n in rest.items()):
-            return True
-    return False
 
 
 # what a bare word stands for, so a syntax error can say what was expected
@@ -186,13 +132,17 @@ class _Reader(TomlChecker):
             t.get("name") for _, t in tables
         )
         self.tabled = {t["name"] for _, t in tables if isinstance(t.get("name"), str)}
-        check_box(self, [(("player", i), name, b) for name, (i, b) in self.boards.items()])
+        if self.boards:
+            from pnp.cosmos.board_record import check_box
+
+            check_box(self, [(("player", i), n, b) for n, (i, b) in self.boards.items()])
         self.goal_rows = self.goal_tables()
         scored = [self.goal(i, t, names) for i, t in self.goal_rows]
         if complete and names is not None:
             seated = [players[n] for n in names]
-            self.cross_check(seated, [g for g in scored if g is not None])
-            self.stack(seated, {t["name"]: i for i, t in tables})
+            rows = {t.get("id"): i for i, t in self.goal_rows}
+            cross_check(self, seated, [g for g in scored if g is not None], rows)
+            check_stack(self, seated, {t["name"]: i for i, t in tables})
         self.problems.problems.sort(key=lambda p: (p.line, p.col))
         self.problems.raise_if_any()
         assert names is not None
@@ -256,37 +206,19 @@ class _Reader(TomlChecker):
         cards = self.energy_cards(table, at)
         board = None
         if any(k in table for k in GALAXY_KEYS):
+            from pnp.cosmos.board_record import read_galaxy
+
             board = read_galaxy(self, table, at)
             if board is None:
                 return None
-            points, life = self.reconcile(table, at, board, points, life)
+            from pnp.cosmos.board_record import reconcile
+
+            points, life = reconcile(self, table, at, board, points, life)
         if name is None or points is None or life is None or cards is None:
             return None
         if board is not None:
             self.boards.setdefault(name, (i, board))
         return PlayerRecord(name, points, life, cards, board)
-
-    def reconcile(
-        self,
-        table: dict[str, Any],
-        at: Key,
-        board: Board,
-        points: Points | None,
-        life: tuple[int, ...] | None,
-    ) -> tuple[Points | None, tuple[int, ...] | None]:
-        """Nebula points and advanced life from the galaxy; typed ones must agree."""
-        made = nebula_points(board)
-        if points is not None:
-            if "nebulae" in table["points"] and points.nebulae != made:
-                message = f"the completed nebulae on the galaxy score {made}, not {points.nebulae}"
-                self.say((*at, "points", "nebulae"), "cosmos.board.nebula-points", message)
-            points = points._replace(nebulae=made)
-        held = tuple(v for _, v in board.advanced)
-        if life is not None and "advanced-life" in table and sorted(life) != sorted(held):
-            listed = ", ".join(str(v) for v in held) or "none"
-            message = f"the advanced life on the galaxy's nebulae is {listed}"
-            self.say((*at, "advanced-life"), "cosmos.board.advanced-life", message)
-        return points, held if life is not None else None
 
     def number(self, value: object, key: Key, what: str, high: int) -> int | None:
         if not self.typed(value, key, int, f"{what} is a whole number"):
@@ -409,7 +341,7 @@ class _Reader(TomlChecker):
     def goal(self, i: int, table: dict[str, Any], names: list[str] | None) -> GoalRecord | None:
         at: Key = ("goal", i)
         self.unknown(table, at, GOAL_KEYS, "[[goal]]")
-        galaxies = read_goal_galaxies(self, table, at, names)
+        galaxies = self.galaxies(table, at, names)
         counted = names is not None and set(galaxies) >= set(names)  # board mode for all
         for need, what in (("id", "the goal's id"), ("counts", "each player's amount")):
             if need not in table and not (need == "counts" and counted):
@@ -438,17 +370,28 @@ class _Reader(TomlChecker):
             if name not in counts and name in self.tabled and name not in galaxies:
                 message = f"{shown(name)} has no count here (0 if none)"
                 self.say(key, "cosmos.score.counts", message)
-        for name, (board, crystals) in galaxies.items():
-            if goal is None or board is None:
-                continue
-            amount = goal_count(goal, board, crystals)
-            if name in found and found[name] != amount:
-                message = f"{name}'s galaxy counts {amount} for {goal.id}, not {found[name]}"
-                self.say((*key, name), "cosmos.board.counts", message)
-            found[name] = amount
+        if galaxies and goal is not None:
+            from pnp.cosmos.board_record import count_galaxies
+
+            count_galaxies(self, goal, galaxies, found, key)
         if goal is None or names is None or set(found) != set(names):
             return None
-        return GoalRecord(goal, tuple(found[n] for n in names), galaxies_of(galaxies, names))
+        counts = tuple(found[n] for n in names)
+        if not galaxies:
+            return GoalRecord(goal, counts)
+        from pnp.cosmos.board_record import galaxies_of
+
+        return GoalRecord(goal, counts, galaxies_of(galaxies, names))
+
+    def galaxies(
+        self, table: dict[str, Any], at: Key, names: list[str] | None
+    ) -> dict[str, tuple[Board | None, int]]:
+        """The galaxies of the ``[[goal]]`` at ``at`` by name (board mode), if any."""
+        if "galaxy" not in table:
+            return {}
+        from pnp.cosmos.board_record import read_goal_galaxies
+
+        return read_goal_galaxies(self, table, at, names)
 
     def known(self, ident: str, at: Key) -> Goal | None:
         key = (*at, "id")
@@ -470,69 +413,3 @@ class _Reader(TomlChecker):
             self.say(key, "cosmos.score.goal-once", message)
             return None
         return goal
-
-    def cross_check(self, players: list[PlayerRecord], scored: list[GoalRecord]) -> None:
-        """What a goal's counts say of a player's other numbers."""
-        rows = {t.get("id"): i for i, t in self.goal_rows}
-        for record in scored:
-            at = ("goal", rows[record.goal.id], "counts")
-            for player, count in zip(players, record.counts, strict=True):
-                if count:
-                    self.cross_check_one(record.goal, player, count, (*at, player.name))
-
-    def cross_check_one(self, goal: Goal, player: PlayerRecord, count: int, key: Key) -> None:
-        who = player.name
-        if goal.measure is GoalCount.TIME_CRYSTALS:
-            made = discharges(player.points.time_chamber) or 0
-            if count > made:
-                chamber = player.points.time_chamber
-                message = (
-                    f"{who} has {count} time crystals along the top, but {chamber} "
-                    f"time-chamber points mean {made} discharge{'s' if made != 1 else ''}"
-                )
-                self.say(key, "cosmos.score.time-crystals", message)
-        elif goal.measure is GoalCount.ADVANCED_NEIGHBOURS and not player.advanced_life:
-            message = f"{who} has stars touching advanced life but no advanced-life values"
-            self.say(key, "cosmos.score.advanced-neighbours", message)
-        elif goal.needs_nebulae and player.points.nebulae == 0:
-            message = f"{who} counts completed nebulae for {goal.id} but scored no nebulae points"
-            self.say(key, "cosmos.score.nebula-goal", message)
-
-    def stack(self, players: list[PlayerRecord], rows: dict[str, int]) -> None:
-        """One check over all players: the values held are what the stack can give. The
-        first value past what it holds, or that cannot be among them, is the problem."""
-        stack = advanced_life()
-        total = sum(len(p.advanced_life) for p in players)
-        in_play = stack.in_play(len(players))
-        taken: list[int] = []
-        for player in players:
-            for j, value in enumerate(player.advanced_life):
-                taken.append(value)
-                if total > in_play:
-                    bad = len(taken) > in_play
-                else:
-                    bad = not stack_allows(taken, len(players), stack, total)
-                if bad:
-                    key = ("player", rows[player.name], "advanced-life", j)
-                    message = _stack_problem(taken, total, len(players), stack)
-                    self.say(key, "cosmos.score.advanced-life", message)
-                    return
-
-
-def _stack_problem(taken: list[int], total: int, players: int, stack: AdvancedLife) -> str:
-    in_play = stack.in_play(players)
-    if len(taken) > in_play:
-        return (
-            f"{total} advanced life tokens held in all, more than the {in_play} of a "
-            f"{players}-player game"
-        )
-    group1 = min(total, stack.per_player * players)
-    return (
-        f"the advanced life held up to this {taken[-1]} cannot all come off the stack: of "
-        f"the {total} tokens held in all, the first {group1} drawn are group 1's "
-        f"({_mix(stack.group1)}), the other {total - group1} group 2's ({_mix(stack.group2)})"
-    )
-
-
-def _mix(values: tuple[int, ...]) -> str:
-    return ", ".join(f"{v} ×{n}" for v, n in sorted(Counter(values).items(), reverse=True))

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from pnp.cosmos.content import main_board
-from pnp.cosmos.record import SOURCES, GoalRecord, PlayerRecord, Record, parse_record
+from pnp.cosmos.record import SOURCES, GoalRecord, PlayerRecord, Record
+from pnp.cosmos.record_file import parse_record
 from pnp.cosmos.scoring import TieBreak, placements, winners
 from pnp.cosmos.text import Lang, text
 from pnp.parsing import read_source
