@@ -204,10 +204,18 @@ class TomlChecker:
         """``wants``: the type of some keys' values (a list's: its elements'), for the
         message about a bare word written as one."""
         self.key_rule, self.type_rule = key_rule, type_rule
-        text = text.removeprefix("\ufeff")
-        self.data = parse_toml(text, path, rule=type_rule, wants=wants)
-        self.spans = TomlSpans(text)
+        self.text = text.removeprefix("\ufeff")
+        self.data = parse_toml(self.text, path, rule=type_rule, wants=wants)
+        self._spans: TomlSpans | None = None
         self.problems = ProblemCollector(path)
+
+    @property
+    def spans(self) -> TomlSpans:
+        """Where each key and value starts, worked out when first asked: a file without
+        problems (our own data, most records) never needs it."""
+        if self._spans is None:
+            self._spans = TomlSpans(self.text)
+        return self._spans
 
     def say(self, key: Key, rule: str, message: str, at_key: bool = False) -> None:
         self.problems.add(*self.spans.where(key, at_key), f"{message} [{rule}]")
