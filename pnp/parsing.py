@@ -8,7 +8,6 @@ import re
 import stat
 import tomllib
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from pnp.atomic import remember_input
@@ -19,7 +18,7 @@ MAX_BYTES = 1_000_000  # the longest simulated log is about 3 kB, a chart under 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def read_source(path: Path) -> str:
+def read_source(path: str | os.PathLike[str]) -> str:
     """A text file's contents. Only a regular file of at most ``MAX_BYTES`` is read (a
     pipe would block, ``/dev/zero`` never end): anything else is an ``InputError``, no
     file a ``MissingFileError``; text that is not UTF-8 is a problem where it starts."""
