@@ -27,7 +27,7 @@ from pnp.cosmos.record import (
     cross_check,
     discharges,
 )
-from pnp.errors import close_matches
+from pnp.errors import Problem, SourceError, close_matches
 from pnp.parsing import shown
 from pnp.toml_spans import Key, TomlChecker
 
@@ -112,9 +112,34 @@ PLAYER_KEYS = ("name", "points", "advanced-life", "energy-cards", *GALAXY_KEYS)
 REQUIRED = {"name": "the player's name", "points": "a table of points by source"}
 
 
+EACH = {"goal": "goal scored", "player": "player"}  # what one [[goal]], [[player]] holds
+# "[goal]" on a line of its own: a table header written for the array of tables [[goal]]
+_SINGLE = r"^([ \t]*)\[[ \t]*(goal|player)[ \t]*\][ \t\r]*(?:#.*)?$"
+
+
+def _one_table(key: str) -> str:
+    return f"[{key}] is one table: write [[{key}]] (two brackets), a table per {EACH[key]}"
+
+
 class _Reader(TomlChecker):
     def __init__(self, text: str, path: str) -> None:
-        super().__init__(text, path, "cosmos.score.key", "cosmos.score.type", WANTS)
+        try:
+            super().__init__(text, path, "cosmos.score.key", "cosmos.score.type", WANTS)
+        except SourceError:
+            # two [goal] tables are no TOML: the cause is the brackets, on every such line
+            found = list(re.finditer(_SINGLE, text, re.MULTILINE))
+            if not found:
+                raise
+            problems = [
+                Problem(
+                    path,
+                    text.count("\n", 0, m.start()) + 1,
+                    len(m[1]) + 1,
+                    f"{_one_table(m[2])} [cosmos.score.key]",
+                )
+                for m in found
+            ]
+            raise SourceError(problems) from None
         self.goals = {g.id: g for g in goals()}
         self.tabled: set[str] = set()  # the names of the [[player]] tables
         self.goal_rows: list[tuple[int, dict[str, Any]]] = []
@@ -123,7 +148,7 @@ class _Reader(TomlChecker):
     def record(self) -> Record:
         self.unknown(self.data, (), TOP_KEYS, "the file")
         names = self.seating()
-        tables = self.tables("player", "[[player]] tables, one per player", MAX_PLAYERS)
+        tables = self.tables("player", MAX_PLAYERS)
         read = [self.player(i, t) for i, t in tables]
         if names is not None:
             self.match(names, [t for _, t in tables])
@@ -179,9 +204,13 @@ class _Reader(TomlChecker):
             usable = False
         return names if usable else None
 
-    def tables(self, key: str, what: str, most: int) -> list[tuple[int, dict[str, Any]]]:
+    def tables(self, key: str, most: int) -> list[tuple[int, dict[str, Any]]]:
         """The first ``most`` [[key]] tables, each with its index."""
         value = self.data.get(key, [])
+        what = f"[[{key}]] tables, one per {EACH[key]}"
+        if isinstance(value, dict):
+            self.say((key,), "cosmos.score.key", _one_table(key), at_key=True)
+            return []
         if not self.typed(value, (key,), list, f"{key} is a list of {what}"):
             return []
         return [
@@ -329,7 +358,7 @@ class _Reader(TomlChecker):
 
     def goal_tables(self) -> list[tuple[int, dict[str, Any]]]:
         most = main_board().goals_per_game
-        found = self.tables("goal", "[[goal]] tables, one per goal scored", most)
+        found = self.tables("goal", most)
         if isinstance(self.data.get("goal"), list) and len(self.data["goal"]) > most:
             message = (
                 f"{len(self.data['goal'])} goals scored: {most} are drawn at set-up, so at "
