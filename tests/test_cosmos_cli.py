@@ -1,14 +1,18 @@
 """`pnp cosmos` as players use it: several records at once, a log or a record given to
-the wrong command, tables written with one pair of brackets."""
+the wrong command, tables written with one pair of brackets, goals by the names on
+their cards."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from pnp.cli import cli
+from pnp.cosmos.content import goals
+from pnp.cosmos.goal_names import fold, goal_named, names
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -111,3 +115,65 @@ def test_a_single_goal_table_is_read_as_one_table(tmp_path: Path) -> None:
         f"{path}:{line}:1: [goal] is one table: write [[goal]] (two brackets), a table per goal "
         "scored [cosmos.score.key]\n"
     )
+
+
+def _with_goal(folder: Path, name: str) -> str:
+    return _write(folder, "game.toml", RECORD.replace('id = "carbon-stars"', f'id = "{name}"'))
+
+
+@pytest.mark.parametrize(
+    ("name", "goal"),
+    [
+        ("Star cluster", "star-group"),  # the card's title
+        ("star  CLUSTER", "star-group"),  # any case and spacing
+        ("He stars", "helium-stars"),
+        ("small nebulae", "size-1-nebulae"),
+        ("Size_1-Nebulae", "size-1-nebulae"),
+        ("advanced neighbors", "advanced-neighbours"),  # another name, from the data
+        ("carbon", "carbon-stars"),
+    ],
+)
+def test_a_goal_is_named_by_its_id_title_or_another_name(
+    tmp_path: Path, name: str, goal: str
+) -> None:
+    result = _run("score", "--json", _with_goal(tmp_path, name))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["goals"][3]["id"] == goal
+
+
+def test_a_wrong_goal_name_suggests_the_closest_goal_first(tmp_path: Path) -> None:
+    path = _with_goal(tmp_path, "helum stars")
+    line = RECORD[: RECORD.index('id = "carbon-stars"')].count("\n") + 1
+    assert _run("score", path).output == (
+        f"{path}:{line}:6: unknown goal 'helum stars'; did you mean helium-stars (He stars), "
+        "oxygen-stars (O stars), carbon-stars (C stars)? [cosmos.score.goal]\n"
+    )
+    assert (
+        "did you mean star-group (Star cluster)?"
+        in _run("score", _with_goal(tmp_path, "star clustre")).output
+    )
+    assert "see `pnp cosmos goals`" in _run("score", _with_goal(tmp_path, "quasar")).output
+
+
+def test_a_goal_named_twice_by_two_names_scores_once(tmp_path: Path) -> None:
+    path = _with_goal(tmp_path, "Ψ nebulae")  # psi-nebulae scored as the 2nd goal already
+    first = RECORD[: RECORD.index('id = "psi-nebulae"')].count("\n") + 1
+    assert f"psi-nebulae already scored (line {first})" in _run("score", path).output
+
+
+def test_every_goal_name_names_one_goal() -> None:
+    seen: dict[str, str] = {}
+    for goal in goals():
+        for name in names(goal):
+            assert seen.setdefault(fold(name), goal.id) == goal.id, name
+            assert goal_named(name) == goal
+    assert len(seen) > 2 * len(goals())
+
+
+def test_the_goals_command_shows_ids_titles_and_other_names() -> None:
+    lines = _run("goals").output.splitlines()
+    assert "star-group           Star cluster: Most stars" in "\n".join(lines)
+    assert lines[-1].startswith("A game record's [[goal]] may give a goal's id or its card's title")
+    listed = json.loads(_run("goals", "--json").output)
+    group = next(g for g in listed if g["id"] == "star-group")
+    assert group["title"] == "Star cluster" and "largest star group" in group["aliases"]

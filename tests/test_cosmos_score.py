@@ -379,7 +379,7 @@ ILLEGAL = [
     (
         'id = "proto-life"',
         'id = "proto-lfe"',
-        "4:6: unknown goal 'proto-lfe'; did you mean proto-life? [cosmos.score.goal]",
+        "4:6: unknown goal 'proto-lfe'; did you mean proto-life (Proto life)? [cosmos.score.goal]",
     ),
     (
         'id = "psi-nebulae"',
@@ -767,7 +767,8 @@ def test_the_goals_command_lists_the_ids_a_record_names() -> None:
     result = CliRunner().invoke(_group(), ["cosmos", "goals"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert len(lines) == 16
-    assert lines[0] == "stable-life          Stable life: Most stable life anywhere in your galaxy."
+    assert len(lines) == 1 + 16 + 1  # a heading, the goals, how a record names them
+    assert lines[0] == "id                   card title: what each player counts"
+    assert lines[1] == "stable-life          Stable life: Most stable life anywhere in your galaxy."
     listed = CliRunner().invoke(_group(), ["cosmos", "goals", "--json"]).output
     assert [g["id"] for g in json.loads(listed)] == [g.id for g in goals()]

@@ -76,15 +76,24 @@ def score(records: tuple[str, ...], as_json: bool, bgstats: Export | None) -> No
 @cosmos.command("goals")
 @click.option("--json", "as_json", is_flag=True, help="Print the goals as JSON.")
 def list_goals(as_json: bool) -> None:
-    """List the 16 universal goals: the ids a game record names, and what each counts."""
+    """List the 16 universal goals: each id, its card's title (a record names a goal by
+    either) and what each player counts for it."""
     from pnp.cosmos.content import goals
+    from pnp.cosmos.goal_names import names
+    from pnp.cosmos.text import text
 
     found = goals()
     if as_json:
         from pnp.score.report import dumps
 
-        data = [{"id": g.id, "title": g.title(), "text": g.text()} for g in found]
+        data = [
+            {"id": g.id, "title": g.title(), "text": g.text(), "aliases": list(names(g)[2:])}
+            for g in found
+        ]
         click.echo(dumps(data), nl=False)
         return
     width = max(len(g.id) for g in found) + 2
-    click.echo("".join(f"{g.id:<{width}}{g.title()}: {g.text()}\n" for g in found), nl=False)
+    head = f"{text('report.goals-list-id'):<{width}}{text('report.goals-list-head')}"
+    rows = [f"{g.id:<{width}}{g.title()}: {g.text()}" for g in found]
+    lines = [head, *rows, text("report.goals-list-foot")]
+    click.echo("\n".join(lines) + "\n", nl=False)

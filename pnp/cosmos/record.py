@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import product
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from pnp.cosmos.content import advanced_life, player_board
 from pnp.cosmos.model import GoalCount
@@ -69,7 +69,7 @@ def discharges(time_chamber: int) -> int | None:
 
 
 def cross_check(
-    r: TomlChecker, players: list[PlayerRecord], scored: list[GoalRecord], rows: dict[Any, int]
+    r: TomlChecker, players: list[PlayerRecord], scored: list[GoalRecord], rows: dict[str, int]
 ) -> None:
     """What a goal's counts say of a player's other numbers (``rows``: each goal's
     [[goal]] table by id), said at the count."""

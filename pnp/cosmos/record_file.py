@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from pnp.cosmos.content import advanced_life, energy_deck, goals, main_board, player_board
+from pnp.cosmos.content import advanced_life, energy_deck, main_board, player_board
+from pnp.cosmos.goal_names import closest, goal_named
 from pnp.cosmos.model import Goal
 from pnp.cosmos.record import (
     GALAXY_KEYS,
@@ -40,7 +41,7 @@ RULES: dict[str, str] = {
     "cosmos.score.type": "each value has its type: a whole number, a name, a list, a table",
     "cosmos.score.players": "2 to 4 players, each named once in players and in one [[player]]",
     "cosmos.score.range": "amounts and points are 0 or more (up to 999 and 9,999)",
-    "cosmos.score.goal": "a goal is one of the 16 universal goals, by its id",
+    "cosmos.score.goal": "a goal is one of the 16 universal goals, by its id or card title",
     "cosmos.score.goal-once": "each universal goal scores at most once",
     "cosmos.score.goals": "at most 6 goals score: 6 are drawn at set-up",
     "cosmos.score.counts": "each goal's counts name every player of the game once",
@@ -140,9 +141,8 @@ class _Reader(TomlChecker):
                 for m in found
             ]
             raise SourceError(problems) from None
-        self.goals = {g.id: g for g in goals()}
+        self.goal_row: dict[str, int] = {}  # each goal's [[goal]] table, by id
         self.tabled: set[str] = set()  # the names of the [[player]] tables
-        self.goal_rows: list[tuple[int, dict[str, Any]]] = []
         self.boards: dict[str, tuple[int, Board]] = {}  # the end galaxies, by name
 
     def record(self) -> Record:
@@ -161,12 +161,10 @@ class _Reader(TomlChecker):
             from pnp.cosmos.board_record import check_box
 
             check_box(self, [(("player", i), n, b) for n, (i, b) in self.boards.items()])
-        self.goal_rows = self.goal_tables()
-        scored = [self.goal(i, t, names) for i, t in self.goal_rows]
+        scored = [self.goal(i, t, names) for i, t in self.goal_tables()]
         if complete and names is not None:
             seated = [players[n] for n in names]
-            rows = {t.get("id"): i for i, t in self.goal_rows}
-            cross_check(self, seated, [g for g in scored if g is not None], rows)
+            cross_check(self, seated, [g for g in scored if g is not None], self.goal_row)
             check_stack(self, seated, {t["name"]: i for i, t in tables})
         self.problems.problems.sort(key=lambda p: (p.line, p.col))
         self.problems.raise_if_any()
@@ -423,22 +421,19 @@ class _Reader(TomlChecker):
         return read_goal_galaxies(self, table, at, names)
 
     def known(self, ident: str, at: Key) -> Goal | None:
+        """The goal ``ident`` names (its id, its card's title or another of its names),
+        scored here for the first time."""
         key = (*at, "id")
-        goal = self.goals.get(ident)
+        goal = goal_named(ident)
         if goal is None:
-            close = close_matches(ident, self.goals, n=3)
-            hint = f"did you mean {', '.join(close)}?" if close else "see `pnp cosmos goals`"
-            message = f"unknown goal {shown(ident)}; {hint}"
-            self.say(key, "cosmos.score.goal", message)
+            near = ", ".join(f"{g.id} ({g.title()})" for g in closest(ident))
+            hint = f"did you mean {near}?" if near else "see `pnp cosmos goals`"
+            self.say(key, "cosmos.score.goal", f"unknown goal {shown(ident)}; {hint}")
             return None
-        first = next(
-            j
-            for j, t in enumerate(self.data["goal"])
-            if isinstance(t, dict) and t.get("id") == ident
-        )
-        if first != at[1]:
-            line = self.spans.where(("goal", first, "id"))[0]
-            message = f"{ident} already scored (line {line}): each goal scores once"
+        if goal.id in self.goal_row:
+            line = self.spans.where(("goal", self.goal_row[goal.id], "id"))[0]
+            message = f"{goal.id} already scored (line {line}): each goal scores once"
             self.say(key, "cosmos.score.goal-once", message)
             return None
+        self.goal_row[goal.id] = int(at[1])
         return goal

@@ -8,12 +8,13 @@ change here."""
 
 from __future__ import annotations
 
+import os
 from enum import Enum
 from functools import cache
 from typing import TYPE_CHECKING
 
 from pnp.errors import Problem, SourceError
-from pnp.paths import data_dir, read_data
+from pnp.paths import data_dir, data_file, read_data
 from pnp.toml_spans import TomlChecker
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def text(key: str, lang: Lang = Lang.EN) -> str:
 
 def has(key: str) -> bool:
     stem, _, name = key.partition(".")
-    return (text_folder() / f"{stem}.toml").is_file() and name in _file(stem)
+    return os.path.isfile(data_file("cosmos", "text", f"{stem}.toml")) and name in _file(stem)
 
 
 def keys() -> tuple[str, ...]:
