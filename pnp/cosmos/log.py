@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from pnp.cosmos.actions import Action, Discard
 from pnp.cosmos.game import Game
+from pnp.cosmos.names import known
 from pnp.cosmos.notation import format_action, parse_action
 from pnp.cosmos.record import MAX_PLAYERS, MIN_PLAYERS
 from pnp.cosmos.state import Phase
@@ -94,7 +95,7 @@ def _culprit(text: str, col: int, message: str) -> int:
     """The column of the first word of ``text`` that ``message`` quotes, else ``col``."""
     at = 0
     for word in text.split(" "):
-        if shown(word) in message:
+        if shown(word) in message or shown(word.partition("/")[0]) in message:  # card/2
             return col + at
         at += len(word) + 1
     return col
@@ -179,7 +180,7 @@ class _Reader:
         steps = []
         for text, start in _split(body, at):
             try:
-                steps.append(Step(parse_action(text), text, n, start))
+                steps.append(Step(known(parse_action(text)), text, n, start))
             except PnpError as exc:
                 where = _culprit(text, start, str(exc))
                 self.say(n, where, str(exc), "cosmos.log.notation")
