@@ -5,6 +5,8 @@ their cards."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -177,3 +179,60 @@ def test_the_goals_command_shows_ids_titles_and_other_names() -> None:
     listed = json.loads(_run("goals", "--json").output)
     group = next(g for g in listed if g["id"] == "star-group")
     assert group["title"] == "Star cluster" and "largest star group" in group["aliases"]
+
+
+ENGINE = (
+    "pnp.cosmos.galaxy",
+    "pnp.cosmos.geometry",
+    "pnp.cosmos.nebulae",
+    "pnp.cosmos.board",
+    "pnp.cosmos.board_record",
+    "pnp.cosmos.goals_count",
+    "pnp.cosmos.actions",
+    "pnp.cosmos.state",
+    "pnp.cosmos.game",
+    "pnp.score.cosmos_replay",
+)
+
+
+def _loaded(args: list[str]) -> set[str]:
+    """The modules a fresh ``pnp`` process has loaded after running ``args``."""
+    code = f"""
+import sys
+from pnp.cli import cli
+try:
+    cli({args!r})
+except SystemExit as exit:
+    assert not exit.code, exit.code
+print(" ".join(sorted(sys.modules)))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    return set(done.stdout.split())
+
+
+def test_counts_mode_scoring_loads_neither_the_galaxy_nor_the_engine(tmp_path: Path) -> None:
+    counts = _loaded(["cosmos", "score", "docs/examples/cosmos-game.toml"])
+    assert counts.isdisjoint(ENGINE), sorted(counts & set(ENGINE))
+    # board mode needs the galaxy: the modules above are what it loads
+    end = tmp_path / "end.toml"
+    _run("check", str(EXAMPLES / "cosmos-game.txt"), "--final-state", str(end))
+    board = _loaded(["cosmos", "score", str(end)])
+    assert {"pnp.cosmos.geometry", "pnp.cosmos.board_record"} <= board
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["cosmos", "score", "docs/examples/cosmos-game.toml"],
+        ["starcharts", "score", "docs/examples/finished.txt"],
+        ["astra", "score", "docs/examples/astra-endgame.toml"],
+    ],
+)
+def test_scorers_load_neither_pathlib_nor_bgstats(args: list[str]) -> None:
+    """pathlib (with urllib.parse) is a tenth of a scorer's start-up; BG Stats only for
+    --bgstats."""
+    loaded = _loaded(args)
+    assert {"pathlib", "urllib.parse", "pnp.bgstats", "difflib"}.isdisjoint(loaded)
