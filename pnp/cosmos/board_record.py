@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from pnp.cosmos.board import Board
@@ -49,6 +50,7 @@ RULES: dict[str, str] = {
 }
 
 
+@cache
 def _kinds() -> dict[str, tuple[str, tuple[str, ...]]]:
     g = geometry()
     return {
@@ -58,11 +60,17 @@ def _kinds() -> dict[str, tuple[str, tuple[str, ...]]]:
     }
 
 
+@cache
+def _tile_index() -> dict[str, int]:
+    return {t.id: i for i, t in enumerate(nebula_tiles())}
+
+
 def _space(r: TomlChecker, key: Key, kind: str, space: str) -> bool:
     """Whether ``space`` is a space of ``kind``; if not, says what it is."""
-    what, ids = _kinds()[kind]
-    if space in ids:
+    g = geometry()
+    if space in (g.star_index, g.life_index, g.nebula_index)[GALAXY_KEYS.index(kind)]:
         return True
+    what, ids = _kinds()[kind]
     other = next((w for k, (w, i) in _kinds().items() if k != kind and space in i), None)
     span = f"{ids[0]}–{ids[-1]}"
     if other is not None:
@@ -137,7 +145,7 @@ def _life(r: TomlChecker, key: Key, text: str) -> bool:
 
 def _nebula(r: TomlChecker, key: Key, text: str) -> tuple[int, int, tuple[int, ...]] | None:
     """A nebula's tile index, 1 if completed, and the advanced life values on it."""
-    tiles = {t.id: i for i, t in enumerate(nebula_tiles())}
+    tiles = _tile_index()
     words = text.split()
     rule = "cosmos.board.nebula"
     if not words or words[0] not in tiles:
