@@ -303,11 +303,19 @@ class UnknownChartError(PnpError):
 
 
 def read_chart(path: str | os.PathLike[str], chart_id: str | None = None) -> Chart:
+    path = _plain(os.fspath(path))
     try:
         text = read_source(path)
     except MissingFileError:
-        raise UnknownChartError(f"no chart file {shown(str(path))}") from None
-    return parse_chart(text, str(path), chart_id)
+        raise UnknownChartError(f"no chart file {shown(path)}") from None
+    return parse_chart(text, path, chart_id)
+
+
+def _plain(path: str) -> str:
+    """``path`` as messages name it, as pathlib writes it: without ``.`` parts or
+    doubled and trailing slashes (``games/`` is ``games``)."""
+    parts = [p for p in path.split("/") if p not in ("", ".")]
+    return ("/" if path.startswith("/") else "") + "/".join(parts) or "."
 
 
 def is_chart_path(ref: str) -> bool:
