@@ -75,7 +75,6 @@ def score(games: tuple[str, ...], as_json: bool, lang: Lang, bgstats: Export | N
     --json, one game prints an object and several print a list, the same in either
     language."""
     from pnp.score.astra import astra_json, format_astra, load_endgame, score_endgame
-    from pnp.score.astra_problems import in_lang
     from pnp.score.report import dumps
 
     results = []
@@ -88,6 +87,8 @@ def score(games: tuple[str, ...], as_json: bool, lang: Lang, bgstats: Export | N
             problems.extend(exc.problems)
             more += exc.more
     if problems:
+        from pnp.score.astra_problems import in_lang
+
         raise in_lang(SourceError(problems, more), lang)
     if bgstats is not None:
         emit("astra", [astra_play(r, lang) for r in results], bgstats)
