@@ -113,13 +113,18 @@ def main() -> None:
         print(f"{'PDF sizes':48} {'bytes':>8}")
         print(f"{'pnp starcharts sheet lyra-8':48} {sheet:8d}")
         print(f"{f'pnp kit --game all ({count} PDFs)':48} {kit:8d}")
-        for name in ("finished.txt", "lyra-spec.txt", "astra-endgame.toml"):
+        scorers = (
+            ("starcharts", "finished.txt"),
+            ("astra", "astra-endgame.toml"),
+            ("cosmos", "cosmos-game.toml"),
+        )
+        for name in ("lyra-spec.txt", *(example for _, example in scorers)):
             (where / name).write_bytes((EXAMPLES / name).read_bytes())
         floor = start_up([sys.executable, "-c", "import click"], where, 21)
         print(f"{'start-up, median of 21 (seconds)':48} {'pure':>8} {'compiled':>9}")
         label = 'python -c "import click" (the floor)'
         print(f"{label:48} {floor:8.3f}")
-        for game, example in (("starcharts", "finished.txt"), ("astra", "astra-endgame.toml")):
+        for game, example in scorers:
             times = [
                 start_up([str(Path(python).parent / "pnp"), game, "score", example], where, 21)
                 for python in (sys.executable, compiled)

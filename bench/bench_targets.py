@@ -1,7 +1,7 @@
-"""Every speed target of issue 22 beside its floor, in one run:
+"""Every speed target of issues 22 and 27 beside its floor, in one run:
 
     python bench/bench_targets.py --before CHECKOUT [--compiled PYTHON]
-        [--before-compiled PYTHON] [--rounds N] [--no-suite]
+        [--before-compiled PYTHON] [--rounds N] [--pairs N] [--no-suite]
 
 1. `pnp kit` (every game) on the machine's cores beside `import reportlab.pdfgen.canvas`
    (at most 20 times it), and on one process: two processes at least 1.7 times as fast,
@@ -13,6 +13,8 @@
    times as many games a second. Compiled figures need Pythons with each checkout
    installed with ``PNP_MYPYC=1 pip install .``; without them only pure is shown.
 4. The test suite's wall time (`pytest -q`, every core): under 90 s.
+5. Each game's `score` starting, beside `python -c "import click"`: within 1.4 times it
+   (bench_startup.py; ``--pairs`` fresh pairs in turn, the median of their ratios).
 
 Every figure is the median of N rounds in which the commands take turns, in fresh
 processes, as a shared machine's speed drifts.
@@ -35,6 +37,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import bench_astra  # noqa: E402
 import bench_print  # noqa: E402
+import bench_startup  # noqa: E402
 
 JOBS_TARGET = 1.7
 GREEDY_TARGET = 4.0
@@ -126,6 +129,7 @@ def main() -> None:
     parser.add_argument("--compiled", help="a Python with this checkout installed compiled")
     parser.add_argument("--before-compiled", help="a Python with --before installed compiled")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--pairs", type=int, default=21, help="pairs for the scorers' start-up")
     parser.add_argument("--no-suite", action="store_true", help="leave out the test suite")
     args = parser.parse_args()
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
@@ -134,6 +138,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         bench_print.kit_side_by_side([sys.executable, "-m", "pnp"], Path(tmp), args.rounds)
     jobs_side_by_side(args.rounds)
+    bench_startup.startup_side_by_side(args.pairs)
     greedy_side_by_side(args.before, args.compiled, args.before_compiled, args.rounds)
     if not args.no_suite:
         suite()

@@ -4,13 +4,17 @@ a device or a link (a link is written through, to its target)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from collections.abc import Iterable
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
 from pnp.interrupts import held
+
+if TYPE_CHECKING:  # every path here is the caller's: reading a file needs no pathlib
+    from pathlib import Path
 
 NAME_MAX = 255  # bytes in one file name, on every file system we write to
 _TMP_SUFFIX = ".tmp"
@@ -42,7 +46,7 @@ def forget_inputs() -> None:
 def target(path: Path) -> Path:
     """Where writing ``path`` lands: the file a link points to (links followed), else
     ``path`` itself."""
-    return Path(os.path.realpath(path)) if path.is_symlink() else path
+    return type(path)(os.path.realpath(path)) if path.is_symlink() else path
 
 
 def output_problem(
@@ -140,7 +144,8 @@ def write_bytes(path: Path, data: bytes, update: bool = False) -> None:
             raise OutputError(f"cannot write {path}: {_reason(exc, dest)}") from None
         finally:
             if tmp is not None:
-                Path(tmp).unlink(missing_ok=True)
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(tmp)
 
 
 def _unnamed(dest: Path) -> tuple[int, str | None]:

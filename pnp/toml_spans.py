@@ -15,10 +15,11 @@ from pnp.parsing import parse_toml, shown
 
 Key = tuple[str | int, ...]  # a path into the TOML document: ("player", 0, "fame")
 
-_ATOM = re.compile(r"[^\s,\]}#]*")  # a number, a boolean or a date
-_BARE = re.compile(r"[A-Za-z0-9_-]*")
-_BLANK = re.compile(r"(?:[ \t\r]+|#[^\n]*)*")
-_BLANK_LINES = re.compile(r"(?:[ \t\r\n]+|#[^\n]*)*")
+# Compiled when spans are first wanted (re keeps them): most runs never want them.
+_ATOM = r"[^\s,\]}#]*"  # a number, a boolean or a date
+_BARE = r"[A-Za-z0-9_-]*"
+_BLANK = r"(?:[ \t\r]+|#[^\n]*)*"
+_BLANK_LINES = r"(?:[ \t\r\n]+|#[^\n]*)*"
 
 
 class TomlSpans:
@@ -51,7 +52,7 @@ class TomlSpans:
 
     def _skip(self, newlines: bool = False) -> int:
         """Past blanks and comments (and line ends if ``newlines``)."""
-        match = (_BLANK_LINES if newlines else _BLANK).match(self.text, self.i)
+        match = re.compile(_BLANK_LINES if newlines else _BLANK).match(self.text, self.i)
         assert match is not None
         self.i = match.end()
         return self.i
@@ -100,7 +101,7 @@ class TomlSpans:
                 else:
                     parts.append(raw[1:-1])
             else:
-                match = _BARE.match(self.text, self.i)
+                match = re.compile(_BARE).match(self.text, self.i)
                 assert match is not None
                 parts.append(match.group())
                 self.i = match.end()
@@ -139,7 +140,7 @@ class TomlSpans:
         elif opening in ("'", '"'):
             self._string()
         else:
-            match = _ATOM.match(text, self.i)
+            match = re.compile(_ATOM).match(text, self.i)
             assert match is not None
             self.i = max(match.end(), self.i + 1)
 
@@ -204,10 +205,18 @@ class TomlChecker:
         """``wants``: the type of some keys' values (a list's: its elements'), for the
         message about a bare word written as one."""
         self.key_rule, self.type_rule = key_rule, type_rule
-        text = text.removeprefix("\ufeff")
-        self.data = parse_toml(text, path, rule=type_rule, wants=wants)
-        self.spans = TomlSpans(text)
+        self.text = text.removeprefix("\ufeff")
+        self.data = parse_toml(self.text, path, rule=type_rule, wants=wants)
+        self._spans: TomlSpans | None = None
         self.problems = ProblemCollector(path)
+
+    @property
+    def spans(self) -> TomlSpans:
+        """Where each key and value starts, worked out when first asked: a file without
+        problems (our own data, most records) never needs it."""
+        if self._spans is None:
+            self._spans = TomlSpans(self.text)
+        return self._spans
 
     def say(self, key: Key, rule: str, message: str, at_key: bool = False) -> None:
         self.problems.add(*self.spans.where(key, at_key), f"{message} [{rule}]")

@@ -173,7 +173,7 @@ def test_scoring_refuses_a_card_that_does_not_exist_and_negative_counts() -> Non
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """An empty data folder in place of the shipped one, and cold caches."""
     (tmp_path / "astra").mkdir()
-    monkeypatch.setattr(journal_module, "data_dir", lambda: tmp_path)
+    monkeypatch.setattr(journal_module, "data_file", lambda *parts: str(tmp_path.joinpath(*parts)))
     journal_module.journal.cache_clear()
     scoring_module.scoring.cache_clear()
     yield tmp_path / "astra"

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pnp.cosmos.board_record import RULES
 from pnp.cosmos.game import Game
 from pnp.cosmos.log import format_log, parse_log
-from pnp.cosmos.record import format_record, parse_record
+from pnp.cosmos.record_file import format_record, parse_record
 from pnp.errors import PnpError, SourceError
 from pnp.score.cosmos import cosmos_json, score_record
 from pnp.score.cosmos_replay import check_log

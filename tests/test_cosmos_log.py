@@ -139,7 +139,7 @@ def test_header_after_the_turns() -> None:
 def test_every_notation_problem_at_once() -> None:
     said = refused("players: Ann, Ben\nseed: 1\nAnn: shift; card 9\nBen: fly S1\n")
     lines = said.splitlines()
-    assert lines[0] == "game.txt:3:18: expected a number 1–4, got '9' [cosmos.log.notation]"
+    assert lines[0] == "game.txt:3:18: expected a number 1–4 or deck, got '9' [cosmos.log.notation]"
     assert lines[1].startswith("game.txt:4:6: expected shift") and "[cosmos.log.notation]" in said
 
 

@@ -22,15 +22,14 @@ from pnp.cli import PnpGroup
 from pnp.cli.cosmos import cosmos
 from pnp.cosmos.content import advanced_life, goal, goals
 from pnp.cosmos.record import (
-    RULES,
     GoalRecord,
     PlayerRecord,
     Points,
     Record,
-    format_record,
-    parse_record,
     stack_allows,
+    stack_problem,
 )
+from pnp.cosmos.record_file import RULES, format_record, parse_record
 from pnp.cosmos.scoring import TieBreak, placements
 from pnp.errors import SourceError
 from pnp.score.cosmos import cosmos_json, format_cosmos, score_record
@@ -167,6 +166,39 @@ def test_the_advanced_life_stack() -> None:
     assert stack_allows(everything, 4, stack)
     assert not stack_allows([*everything, 4], 4, stack)
     assert not stack_allows(everything, 3, stack)  # 24 tokens, 22 in a 3-player game
+
+
+def test_the_stack_problem_names_the_part_of_the_stack_that_runs_short() -> None:
+    stack = advanced_life()
+    # 2 players: the four 8s and a third 7 (the rest has two) need 5 of the top's 4 draws
+    assert stack_problem([8, 8, 8, 8, 7, 7, 7], 7, 2, stack) == (
+        "this 7 cannot be: with 2 players the first 4 advanced life tokens drawn (2 a player) "
+        "come from the top of the stack (8 ×4, 7 ×3, 6 ×1), the others from the rest (7 ×2, "
+        "6 ×5, 5 ×5, 4 ×4); so only 4 of the 7 held came from the top, and the values listed "
+        "before this 7 already take all 4"
+    )
+    assert stack_problem([6, 6, 4], 5, 2, stack).endswith(
+        "so only 1 of the 5 held came from the rest, and the values listed before this 4 "
+        "already take it"
+    )
+    assert stack_problem([8, 8, 8, 8, 8], 9, 4, stack) == (
+        "this 8 cannot be: the stack has 4 advanced life tokens worth 8, and this is the 5th held"
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([4, 5, 6, 7, 8]), min_size=1, max_size=14), st.integers(2, 4))
+def test_the_first_value_the_stack_refuses_is_explained(values: list[int], players: int) -> None:
+    stack = advanced_life()
+    refused = [
+        k
+        for k in range(1, len(values) + 1)
+        if not stack_allows(values[:k], players, stack, len(values))
+    ]
+    if refused:
+        k = refused[0]
+        said = stack_problem(values[:k], len(values), players, stack)
+        assert said.startswith(f"this {values[k - 1]} cannot be: ") or "more than the" in said
 
 
 def _problems(text: str) -> list[str]:
@@ -347,7 +379,7 @@ ILLEGAL = [
     (
         'id = "proto-life"',
         'id = "proto-lfe"',
-        "4:6: unknown goal 'proto-lfe'; did you mean proto-life? [cosmos.score.goal]",
+        "4:6: unknown goal 'proto-lfe'; did you mean proto-life (Proto life)? [cosmos.score.goal]",
     ),
     (
         'id = "psi-nebulae"',
@@ -408,16 +440,17 @@ ILLEGAL = [
     (  # one check over all players: Ann's two 6s leave group 1 short of a token
         "[8, 6]",
         "[6, 6]",
-        "34:24: the advanced life held up to this 4 cannot all come off the stack: of the 8 "
-        "tokens held in all, the first 6 drawn are group 1's (8 ×4, 7 ×3, 6 ×1), the other 2 "
-        "group 2's (7 ×2, 6 ×5, 5 ×5, 4 ×4) [cosmos.score.advanced-life]",
+        # Ann's second 6 and Ben's 5 take the 2 tokens that came from below the top
+        "34:24: this 4 cannot be: with 3 players the first 6 advanced life tokens drawn (2 a "
+        "player) come from the top of the stack (8 ×4, 7 ×3, 6 ×1), the others from the rest "
+        "(7 ×2, 6 ×5, 5 ×5, 4 ×4); so only 2 of the 8 held came from the rest, and the values "
+        "listed before this 4 already take both [cosmos.score.advanced-life]",
     ),
     (
         "[8, 8, 4]",
         "[8, 8, 5, 5, 5, 5, 5, 5, 4]",
-        "34:36: the advanced life held up to this 5 cannot all come off the stack: of the 14 "
-        "tokens held in all, the first 6 drawn are group 1's (8 ×4, 7 ×3, 6 ×1), the other 8 "
-        "group 2's (7 ×2, 6 ×5, 5 ×5, 4 ×4) [cosmos.score.advanced-life]",
+        "34:36: this 5 cannot be: the stack has 5 advanced life tokens worth 5, and this is "
+        "the 6th held [cosmos.score.advanced-life]",
     ),
     (
         "[8, 8, 4]",
@@ -453,9 +486,10 @@ ILLEGAL = [
         "17:36: Cat has stars touching advanced life but no advanced-life values "
         "[cosmos.score.advanced-neighbours]",
         # and with 5 tokens held in all, all of them are group 1's: Ben's 5 is not
-        "28:24: the advanced life held up to this 5 cannot all come off the stack: of the 5 "
-        "tokens held in all, the first 5 drawn are group 1's (8 ×4, 7 ×3, 6 ×1), the other 0 "
-        "group 2's (7 ×2, 6 ×5, 5 ×5, 4 ×4) [cosmos.score.advanced-life]",
+        "28:24: this 5 cannot be: with 3 players the first 6 advanced life tokens drawn (2 a "
+        "player) come from the top of the stack (8 ×4, 7 ×3, 6 ×1), the others from the rest "
+        "(7 ×2, 6 ×5, 5 ×5, 4 ×4); so all 5 held came from the top, which has no 5 "
+        "[cosmos.score.advanced-life]",
     ),
     (
         "nebulae = 19",
@@ -733,7 +767,8 @@ def test_the_goals_command_lists_the_ids_a_record_names() -> None:
     result = CliRunner().invoke(_group(), ["cosmos", "goals"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert len(lines) == 16
-    assert lines[0] == "stable-life          Stable life: Most stable life anywhere in your galaxy."
+    assert len(lines) == 1 + 16 + 1  # a heading, the goals, how a record names them
+    assert lines[0] == "id                   card title: what each player counts"
+    assert lines[1] == "stable-life          Stable life: Most stable life anywhere in your galaxy."
     listed = CliRunner().invoke(_group(), ["cosmos", "goals", "--json"]).output
     assert [g["id"] for g in json.loads(listed)] == [g.id for g in goals()]

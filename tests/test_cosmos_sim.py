@@ -29,8 +29,10 @@ def test_the_summary_counts_every_game() -> None:
     assert sum(summary.placed.values()) >= 10 * 3  # the set-up nebulae at least
     text = format_summary(summary, 2, "random")
     assert text.startswith("5 games, 2 players, random bots\n")
-    for size in (1, 2, 3):
-        assert f"size {size}: placed" in text
+    assert "\nnebula tiles by size: placed by a player (mean of all players);" in text
+    assert "\n  size   placed  completed  ran out   left\n" in text
+    assert "\n  goal                    games    1st    won\n" in text
+    assert f"(a player wins {summary.wins / 10:.0%} of games on average)" in text
 
 
 def test_game_seeds_differ_by_game_and_run() -> None:
@@ -73,7 +75,7 @@ def test_the_nebula_rows_are_per_game_whatever_the_goals_scored() -> None:
 
     summary, _ = simulate(3, 6, 5, "random")
     text = format_summary(summary, 3, "random")
-    rows = re.findall(r"size (\d): .*ran out +(\d+)%  left +([\d.]+)", text)
+    rows = re.findall(r"(?m)^  ([123]) +[\d.]+ +(?:\d+%|-) +(\d+)% +([\d.]+)$", text)
     assert [int(size) for size, _, _ in rows] == [1, 2, 3]
     for size, ran_out, left in rows:
         assert float(left) == round(summary.left[int(size)] / summary.games, 1) <= 26

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from pnp.astra.abilities import parse_abilities
 from pnp.astra.board import parse_boards
 from pnp.astra.endgame import parse_endgame
-from pnp.cosmos.record import parse_record
+from pnp.cosmos.record_file import parse_record
 from pnp.errors import PnpError, SourceError
 from pnp.parsing import (
     TOML_MAX_DEPTH,

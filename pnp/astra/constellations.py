@@ -9,13 +9,15 @@ from __future__ import annotations
 import json
 import unicodedata
 from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.astra.model import Boon, BoonKind, Constellation, Element, Star, StarKind
 from pnp.errors import PnpError, Problem, SourceError, close_matches
 from pnp.parsing import shown
-from pnp.paths import data_dir
+from pnp.paths import data_dir, read_data
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class UnknownConstellationError(PnpError):
@@ -100,8 +102,8 @@ def parse_constellations(text: str, path: str) -> tuple[Constellation, ...]:
 
 @cache
 def _shipped() -> tuple[list[dict[str, Any]], str]:
-    path = constellations_path()
-    return _records(path.read_text(encoding="utf-8"), str(path)), str(path)
+    text, path = read_data("astra", "constellations.json")
+    return _records(text, path), path
 
 
 @cache

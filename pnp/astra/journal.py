@@ -5,12 +5,11 @@ count with them, so a printed journal always matches its scorer."""
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from pnp.errors import Problem, SourceError
 from pnp.parsing import parse_toml
-from pnp.paths import data_dir
+from pnp.paths import data_file
 
 
 def _count(marked: int, what: str) -> int:
@@ -74,10 +73,11 @@ class Journal(NamedTuple):
     wisdom: WisdomTrack
 
 
-def read_data(name: str) -> tuple[Path, dict[str, Any]]:
-    """A TOML file of ``data/astra``; a syntax error is reported at its line."""
-    path = data_dir() / "astra" / name
-    return path, parse_toml(path.read_text(encoding="utf-8"), str(path))
+def read_data(name: str) -> tuple[str, dict[str, Any]]:
+    """A TOML file of ``data/astra`` and its path; a syntax error is reported at its line."""
+    path = data_file("astra", name)
+    with open(path, encoding="utf-8") as file:
+        return path, parse_toml(file.read(), path)
 
 
 def _sections(start: int, spots: int, ends: list[int], limits: list[int]) -> list[WisdomSection]:

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from enum import Enum
 from functools import cache
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.errors import Problem, SourceError
 from pnp.parsing import parse_toml
-from pnp.paths import data_dir
+from pnp.paths import data_dir, read_data
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class Lang(Enum):
@@ -28,14 +31,14 @@ def _folder() -> Path:
 @cache
 def _file(stem: str) -> dict[str, dict[str, str]]:
     """The entries of ``stem.toml``, by name."""
-    path = _folder() / f"{stem}.toml"
-    tables = parse_toml(path.read_text(encoding="utf-8"), str(path))
+    source, path = read_data("astra", "text", f"{stem}.toml")
+    tables = parse_toml(source, path)
     entries: dict[str, dict[str, str]] = {}
     problems: list[Problem] = []
     langs = {lang.value for lang in Lang}
     for name, entry in tables.items():
         if not isinstance(entry, dict) or set(entry) != langs:
-            problems.append(Problem(str(path), 1, 1, f"[{name}] needs exactly the keys en and fr"))
+            problems.append(Problem(path, 1, 1, f"[{name}] needs exactly the keys en and fr"))
             continue
         entries[name] = {k: str(v) for k, v in entry.items()}
     if problems:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -18,8 +17,8 @@ if TYPE_CHECKING:
     from pnp.score.astra_replay import SoloResult
 
 # A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
-# the reader as "FILE: message" (exit status 1).
-_INPUT = click.Path(exists=True, readable=False, path_type=Path)
+# the reader as "FILE: message" (exit status 1). Paths stay strings: no pathlib to load.
+_INPUT = click.Path(exists=True, readable=False)
 
 
 def _parts(side: str, parts: dict[str, int], lang: Lang) -> tuple[tuple[str, int], ...]:
@@ -71,12 +70,11 @@ def solo_play(result: SoloResult, lang: Lang) -> Play:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @LANG
 @bgstats_options
-def score(games: tuple[Path, ...], as_json: bool, lang: Lang, bgstats: Export | None) -> None:
+def score(games: tuple[str, ...], as_json: bool, lang: Lang, bgstats: Export | None) -> None:
     """Score finished games from their end-of-game files (TOML; see the README). With
     --json, one game prints an object and several print a list, the same in either
     language."""
     from pnp.score.astra import astra_json, format_astra, load_endgame, score_endgame
-    from pnp.score.astra_problems import in_lang
     from pnp.score.report import dumps
 
     results = []
@@ -89,6 +87,8 @@ def score(games: tuple[Path, ...], as_json: bool, lang: Lang, bgstats: Export | 
             problems.extend(exc.problems)
             more += exc.more
     if problems:
+        from pnp.score.astra_problems import in_lang
+
         raise in_lang(SourceError(problems, more), lang)
     if bgstats is not None:
         emit("astra", [astra_play(r, lang) for r in results], bgstats)

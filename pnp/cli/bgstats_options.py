@@ -21,10 +21,10 @@ class Export(NamedTuple):
 
 
 def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:  # the usual case: pnp.bgstats (and json) stay unloaded
+        return None
     from pnp.bgstats import parse_date
 
-    if value is None:
-        return None
     try:
         return parse_date(value)
     except ValueError as exc:

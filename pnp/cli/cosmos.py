@@ -3,12 +3,11 @@ loaded when used (``COMMANDS``); ``score`` is light and lives here."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from pnp.cli.bgstats_options import Export, bgstats_options, emit
 from pnp.cli.lazy import LazyGroup
+from pnp.errors import Problem, SourceError
 
 COMMANDS: dict[str, str] = {
     "main-board": "pnp.cli.cosmos_print:main_board",
@@ -34,43 +33,67 @@ def cosmos() -> None:
 
 
 # A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
-# the reader as "FILE: message" (exit status 1).
-_INPUT = click.Path(exists=True, readable=False, path_type=Path)
+# the reader as "FILE: message" (exit status 1). Paths stay strings: no pathlib to load.
+_INPUT = click.Path(exists=True, readable=False)
 
 
 @cosmos.command()
-@click.argument("record", type=_INPUT)
+@click.argument("records", nargs=-1, required=True, type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @bgstats_options
-def score(record: Path, as_json: bool, bgstats: Export | None) -> None:
-    """Score a finished game of the published Crafting the Cosmos from its record (TOML:
+def score(records: tuple[str, ...], as_json: bool, bgstats: Export | None) -> None:
+    """Score finished games of the published Crafting the Cosmos from their records (TOML:
     the goals as they scored with each player's amount, each player's points by source,
     advanced life and energy cards in hand), or of our edition from each player's galaxy
-    by space id (board mode; see docs/cosmos-log.md)."""
+    by space id (board mode; see docs/cosmos-log.md). With --json, one game prints an
+    object and several print a list."""
     from pnp.score.cosmos import cosmos_json, format_cosmos, load_record, score_record
     from pnp.score.report import dumps
 
-    result = score_record(load_record(record))
+    results = []
+    problems: list[Problem] = []
+    more = 0
+    for path in records:
+        try:
+            results.append(score_record(load_record(path)))
+        except SourceError as exc:  # every file's problems, then exit status 1
+            problems.extend(exc.problems)
+            more += exc.more
+    if problems:
+        raise SourceError(problems, more)
     if bgstats is not None:
         from pnp.cli.cosmos_check import cosmos_play
 
-        emit("cosmos", [cosmos_play(result)], bgstats)
+        emit("cosmos", [cosmos_play(r) for r in results], bgstats)
         return
-    click.echo(dumps(cosmos_json(result)) if as_json else format_cosmos(result), nl=False)
+    if as_json:
+        data = [cosmos_json(r) for r in results]
+        click.echo(dumps(data[0] if len(data) == 1 else data), nl=False)
+        return
+    click.echo("\n".join(format_cosmos(r) for r in results), nl=False)
 
 
 @cosmos.command("goals")
 @click.option("--json", "as_json", is_flag=True, help="Print the goals as JSON.")
 def list_goals(as_json: bool) -> None:
-    """List the 16 universal goals: the ids a game record names, and what each counts."""
+    """List the 16 universal goals: each id, its card's title (a record names a goal by
+    either) and what each player counts for it."""
     from pnp.cosmos.content import goals
+    from pnp.cosmos.goal_names import names
+    from pnp.cosmos.text import text
 
     found = goals()
     if as_json:
         from pnp.score.report import dumps
 
-        data = [{"id": g.id, "title": g.title(), "text": g.text()} for g in found]
+        data = [
+            {"id": g.id, "title": g.title(), "text": g.text(), "aliases": list(names(g)[2:])}
+            for g in found
+        ]
         click.echo(dumps(data), nl=False)
         return
     width = max(len(g.id) for g in found) + 2
-    click.echo("".join(f"{g.id:<{width}}{g.title()}: {g.text()}\n" for g in found), nl=False)
+    head = f"{text('report.goals-list-id'):<{width}}{text('report.goals-list-head')}"
+    rows = [f"{g.id:<{width}}{g.title()}: {g.text()}" for g in found]
+    lines = [head, *rows, text("report.goals-list-foot")]
+    click.echo("\n".join(lines) + "\n", nl=False)

@@ -54,7 +54,7 @@ def check(log: Path, as_json: bool, final_state: Path | None, bgstats: Export | 
     """Replay a game log of our edition turn by turn, reject the first illegal step with
     its rule, print the scores as `pnp cosmos score` does (see docs/cosmos-log.md)."""
     from pnp import atomic
-    from pnp.cosmos.record import format_record
+    from pnp.cosmos.record_file import format_record
     from pnp.score.cosmos import cosmos_json, format_cosmos
     from pnp.score.cosmos_replay import check_log, load_log
     from pnp.score.report import dumps

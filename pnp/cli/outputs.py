@@ -5,14 +5,18 @@ somewhere writable (else one line, exit status 1, as when writing fails)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def inputs_of(values: Iterable[Any]) -> list[Path]:
     """The paths among a command's option values (a path, or a tuple of paths)."""
+    from pathlib import Path
+
     found: list[Path] = []
     for value in values:
         if isinstance(value, Path):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -49,6 +48,8 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
 def simulation_options(f: F) -> F:
     """``--games``, ``--seed``, ``--bot``, ``--jobs`` and ``--logs``: every game's
     ``simulate``."""
+    from pathlib import Path  # here, not on top: the scorers that import this need none
+
     f = click.option(
         "--jobs",
         type=click.IntRange(1, MAX_JOBS),

@@ -6,12 +6,12 @@ from __future__ import annotations
 import click
 
 from pnp.cli.lazy import LazyGroup
-from pnp.cli.starcharts_play import chart_usage, complete_chart
+from pnp.cli.starcharts_score import chart_usage, complete_chart
 
 PLAY = "pnp.cli.starcharts_play"
 PRINT = "pnp.cli.starcharts_print"
 COMMANDS = {
-    "score": f"{PLAY}:score",
+    "score": "pnp.cli.starcharts_score:score",
     "check": f"{PLAY}:check",
     "simulate": f"{PLAY}:simulate",
     "versus-ai": f"{PLAY}:versus_ai",

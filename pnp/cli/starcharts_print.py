@@ -18,7 +18,7 @@ from pnp.cli.options import (
     printer_options,
     scale_option,
 )
-from pnp.cli.starcharts_play import chart_usage, complete_chart
+from pnp.cli.starcharts_score import chart_usage, complete_chart
 from pnp.paper import Paper
 from pnp.printer import PrinterProfile
 

@@ -7,23 +7,27 @@ player's galaxy by space id, and pnp counts the goals from it::
 
 A nebula's text is its tile's id, ``done`` once completed, then the values of the
 advanced life on it (at most two: Evolution adds the second). ``read_galaxy`` checks one
-galaxy, ``check_box`` what all of them hold together; ``galaxy_lines`` writes one back."""
+galaxy, ``check_box`` what all of them hold together, ``reconcile`` and
+``count_galaxies`` what a galaxy says of the numbers typed; ``galaxy_lines`` writes one
+back."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from pnp.cosmos.board import Board
 from pnp.cosmos.content import advanced_life, player_board, tokens
 from pnp.cosmos.geometry import bits, geometry
-from pnp.cosmos.model import Star
+from pnp.cosmos.goals_count import count as goal_count
+from pnp.cosmos.model import Goal, Star
 from pnp.cosmos.nebulae import nebula_tiles
+from pnp.cosmos.record import GALAXY_KEYS, Points
 from pnp.parsing import shown
 from pnp.toml_spans import Key, TomlChecker
 
-GALAXY_KEYS = ("stars", "life", "nebulae")
 CRYSTALS = "time-crystals"  # in a goal's galaxy: the crystals along the top then
 NOVA = "*"
 DONE = "done"
@@ -46,6 +50,7 @@ RULES: dict[str, str] = {
 }
 
 
+@cache
 def _kinds() -> dict[str, tuple[str, tuple[str, ...]]]:
     g = geometry()
     return {
@@ -55,11 +60,17 @@ def _kinds() -> dict[str, tuple[str, tuple[str, ...]]]:
     }
 
 
+@cache
+def _tile_index() -> dict[str, int]:
+    return {t.id: i for i, t in enumerate(nebula_tiles())}
+
+
 def _space(r: TomlChecker, key: Key, kind: str, space: str) -> bool:
     """Whether ``space`` is a space of ``kind``; if not, says what it is."""
-    what, ids = _kinds()[kind]
-    if space in ids:
+    g = geometry()
+    if space in (g.star_index, g.life_index, g.nebula_index)[GALAXY_KEYS.index(kind)]:
         return True
+    what, ids = _kinds()[kind]
     other = next((w for k, (w, i) in _kinds().items() if k != kind and space in i), None)
     span = f"{ids[0]}–{ids[-1]}"
     if other is not None:
@@ -134,7 +145,7 @@ def _life(r: TomlChecker, key: Key, text: str) -> bool:
 
 def _nebula(r: TomlChecker, key: Key, text: str) -> tuple[int, int, tuple[int, ...]] | None:
     """A nebula's tile index, 1 if completed, and the advanced life values on it."""
-    tiles = {t.id: i for i, t in enumerate(nebula_tiles())}
+    tiles = _tile_index()
     words = text.split()
     rule = "cosmos.board.nebula"
     if not words or words[0] not in tiles:
@@ -194,6 +205,47 @@ def read_goal_galaxies(
     boards = [(("goal", at[1], "galaxy", n), n, b) for n, (b, _) in found.items() if b is not None]
     check_box(r, boards)
     return found
+
+
+def reconcile(
+    r: TomlChecker,
+    table: dict[str, Any],
+    at: Key,
+    board: Board,
+    points: Points | None,
+    life: tuple[int, ...] | None,
+) -> tuple[Points | None, tuple[int, ...] | None]:
+    """Nebula points and advanced life from the galaxy; typed ones must agree."""
+    made = nebula_points(board)
+    if points is not None:
+        if "nebulae" in table["points"] and points.nebulae != made:
+            message = f"the completed nebulae on the galaxy score {made}, not {points.nebulae}"
+            r.say((*at, "points", "nebulae"), "cosmos.board.nebula-points", message)
+        points = points._replace(nebulae=made)
+    held = tuple(v for _, v in board.advanced)
+    if life is not None and "advanced-life" in table and sorted(life) != sorted(held):
+        listed = ", ".join(str(v) for v in held) or "none"
+        message = f"the advanced life on the galaxy's nebulae is {listed}"
+        r.say((*at, "advanced-life"), "cosmos.board.advanced-life", message)
+    return points, held if life is not None else None
+
+
+def count_galaxies(
+    r: TomlChecker,
+    goal: Goal,
+    galaxies: dict[str, tuple[Board | None, int]],
+    found: dict[str, int],
+    key: Key,
+) -> None:
+    """Each galaxy's count for ``goal`` into ``found``: a typed count must agree."""
+    for name, (board, crystals) in galaxies.items():
+        if board is None:
+            continue
+        amount = goal_count(goal, board, crystals)
+        if name in found and found[name] != amount:
+            message = f"{name}'s galaxy counts {amount} for {goal.id}, not {found[name]}"
+            r.say((*key, name), "cosmos.board.counts", message)
+        found[name] = amount
 
 
 def galaxies_of(

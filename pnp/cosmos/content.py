@@ -35,7 +35,7 @@ from pnp.cosmos.model import (
     Verb,
 )
 from pnp.parsing import shown
-from pnp.paths import data_dir
+from pnp.paths import read_data
 from pnp.toml_spans import Key, TomlChecker
 
 RULE = "cosmos.data"  # a content file out of shape: a bug in our data, not a user's
@@ -171,11 +171,6 @@ class _Reader(TomlChecker):
         self.problems.problems.sort(key=lambda p: (p.line, p.col))
         self.problems.raise_if_any()
         return value
-
-
-def _source(name: str) -> tuple[str, str]:
-    path = data_dir() / "cosmos" / name
-    return path.read_text(encoding="utf-8"), str(path)
 
 
 def parse_goals(text: str, path: str) -> tuple[Goal, ...]:
@@ -430,7 +425,7 @@ def parse_tokens(text: str, path: str) -> Tokens:
 
 
 def _load(name: str, parse: Callable[[str, str], T]) -> T:
-    return parse(*_source(name))
+    return parse(*read_data("cosmos", name))
 
 
 @cache

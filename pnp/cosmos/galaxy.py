@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from pnp.cosmos.model import Sector
-from pnp.paths import data_dir
+from pnp.paths import read_data
 
 
 class NebulaSpace(NamedTuple):
@@ -52,8 +52,7 @@ class Galaxy(NamedTuple):
 
 @cache
 def galaxy() -> Galaxy:
-    path = data_dir() / "cosmos" / "galaxy.toml"
-    return parse_galaxy(tomllib.loads(path.read_text(encoding="utf-8")))
+    return parse_galaxy(tomllib.loads(read_data("cosmos", "galaxy.toml")[0]))
 
 
 def parse_galaxy(data: dict[str, Any]) -> Galaxy:

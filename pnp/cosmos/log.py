@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from pnp.cosmos.actions import Action, Discard
 from pnp.cosmos.game import Game
+from pnp.cosmos.names import known
 from pnp.cosmos.notation import NotationError, format_action, parse_action
 from pnp.cosmos.record import MAX_PLAYERS, MIN_PLAYERS
 from pnp.cosmos.reveal import Reveal, TableSetup
@@ -99,7 +100,7 @@ def _culprit(text: str, col: int, message: str) -> int:
     """The column of the first word of ``text`` that ``message`` quotes, else ``col``."""
     at = 0
     for word in text.split(" "):
-        if shown(word) in message:
+        if shown(word) in message or shown(word.partition("/")[0]) in message:  # card/2
             return col + at
         at += len(word) + 1
     return col
@@ -200,7 +201,7 @@ class _Reader:
                 if self.table:
                     self.table_step(n, text, start, steps)
                 else:
-                    steps.append(Step(parse_action(text), text, n, start))
+                    steps.append(Step(known(parse_action(text)), text, n, start))
             except PnpError as exc:
                 where = _culprit(text, start, str(exc))
                 self.say(n, where, str(exc), "cosmos.log.notation")
@@ -212,7 +213,7 @@ class _Reader:
         rest, found = read_step(text)
         reveals = tuple(Reveal(kind, value, n, start + at) for kind, value, at in found)
         if rest:
-            steps.append(Step(parse_action(rest), text, n, start))
+            steps.append(Step(known(parse_action(rest)), text, n, start))
             if reveals:
                 self.revealed[steps[-1]] = reveals
         elif steps or (self.turns and self.turns[-1].steps):

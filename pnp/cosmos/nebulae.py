@@ -8,7 +8,7 @@ import tomllib
 from functools import cache
 from typing import NamedTuple
 
-from pnp.paths import data_dir
+from pnp.paths import read_data
 
 ELEMENTS = ("H", "He", "O", "C")
 SIZES = (1, 2, 3)
@@ -23,8 +23,7 @@ class NebulaTile(NamedTuple):
 
 @cache
 def nebula_tiles() -> tuple[NebulaTile, ...]:
-    path = data_dir() / "cosmos" / "nebulae.toml"
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = tomllib.loads(read_data("cosmos", "nebulae.toml")[0])
     return tuple(
         NebulaTile(t["id"], t["size"], t["points"], tuple(t["stars"])) for t in data["tile"]
     )

@@ -51,7 +51,7 @@ from pnp.cosmos.actions import (
     Use,
 )
 from pnp.cosmos.model import EnergyType, Star
-from pnp.errors import PnpError
+from pnp.errors import PnpError, close_matches
 from pnp.parsing import shown
 
 TYPES = tuple(EnergyType)
@@ -66,18 +66,29 @@ class NotationError(PnpError):
     """A decision's text that is not one of the forms above."""
 
 
+def meant(word: str, words: tuple[str, ...]) -> str:
+    """The hint for a wrong ``word``: "; did you mean X?" with the closest of ``words``
+    (in any case), else nothing."""
+    close = close_matches(word, words, n=1) or close_matches(word.lower(), words, n=1)
+    return f"; did you mean {close[0]}?" if close else ""
+
+
 def _type(word: str) -> EnergyType:
     try:
         return EnergyType(word.lower())
     except ValueError:
+        hint = meant(word, tuple(t.value for t in TYPES))
         raise NotationError(
-            f"expected light, time, gravity or chemistry, got {shown(word)}"
+            f"expected light, time, gravity or chemistry, got {shown(word)}{hint}"
         ) from None
 
 
-def _number(word: str, low: int, high: int) -> int:
+def _number(word: str, low: int, high: int, *names: str) -> int:
+    """A number ``low``–``high`` (a word of ``names`` is the caller's to read first)."""
     if not word.isdigit() or not low <= int(word) <= high:
-        raise NotationError(f"expected a number {low}–{high}, got {shown(word)}")
+        also = "".join(f" or {n}" for n in names)
+        hint = meant(word, names) if names and not word.isdigit() else ""
+        raise NotationError(f"expected a number {low}–{high}{also}, got {shown(word)}{hint}")
     return int(word)
 
 
@@ -107,7 +118,7 @@ def parse_action(text: str) -> Action:
         return Shift(TYPES.index(_type(rest[0])) if rest else -1)
     if head == "card":
         _count(head, rest, 1, 1)
-        return TakeCard(DECK if rest[0].lower() == "deck" else _number(rest[0], 1, 4) - 1)
+        return TakeCard(DECK if rest[0].lower() == "deck" else _number(rest[0], 1, 4, "deck") - 1)
     if head == "nebula":
         _count(head, rest, 1, 1)
         return TakeNebula(_number(rest[0], 1, 3))
@@ -157,11 +168,12 @@ def parse_action(text: str) -> Action:
         return Choose(rest[0], to=rest[1])
     if head == "omega":
         _count(head, rest, 1, 1)
-        return Omega(0 if rest[0].lower() == "stabilize" else _number(rest[0], 1, 3))
+        return Omega(0 if rest[0].lower() == "stabilize" else _number(rest[0], 1, 3, "stabilize"))
     if head == "discard":
         _count(head, rest, 2)
         return Discard(_number(rest[0], 1, 4) - 1, tuple(_type(w) for w in rest[1:]))
-    raise NotationError(f"expected {WORDS}, got {shown(words[0])}")
+    heads = tuple(WORDS.replace(" or ", ", ").split(", "))
+    raise NotationError(f"expected {WORDS}, got {shown(words[0])}{meant(head, heads)}")
 
 
 def format_action(action: Action) -> str:

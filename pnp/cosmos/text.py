@@ -8,13 +8,17 @@ change here."""
 
 from __future__ import annotations
 
+import os
 from enum import Enum
 from functools import cache
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.errors import Problem, SourceError
-from pnp.paths import data_dir
+from pnp.paths import data_dir, data_file, read_data
 from pnp.toml_spans import TomlChecker
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class Lang(Enum):
@@ -47,8 +51,7 @@ def parse_text(source: str, path: str) -> dict[str, dict[str, str]]:
 
 @cache
 def _file(stem: str) -> dict[str, dict[str, str]]:
-    path = text_folder() / f"{stem}.toml"
-    return parse_text(path.read_text(encoding="utf-8"), str(path))
+    return parse_text(*read_data("cosmos", "text", f"{stem}.toml"))
 
 
 def text(key: str, lang: Lang = Lang.EN) -> str:
@@ -60,7 +63,7 @@ def text(key: str, lang: Lang = Lang.EN) -> str:
 
 def has(key: str) -> bool:
     stem, _, name = key.partition(".")
-    return (text_folder() / f"{stem}.toml").is_file() and name in _file(stem)
+    return os.path.isfile(data_file("cosmos", "text", f"{stem}.toml")) and name in _file(stem)
 
 
 def keys() -> tuple[str, ...]:

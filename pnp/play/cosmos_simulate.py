@@ -187,6 +187,12 @@ def _quartiles(values: list[int]) -> str:
     )
 
 
+def _columns(table: str, *fields: str) -> str:
+    """A table's row of column titles: its row's template, filled with them."""
+    titles = text(f"simulate.{table}_cols").split(", ")
+    return _said(f"{table}_row", **dict(zip(fields, titles, strict=True)))
+
+
 def _rate(part: int, whole: int) -> str:
     return f"{part / whole:.0%}" if whole else "-"
 
@@ -205,19 +211,22 @@ def format_summary(summary: Summary, players: int, bot: str) -> str:
         mean = f"{summary.sources[source] / seats:.1f}"
         lines.append(_said("sources_row", source=source.replace("_", "-"), mean=mean))
     base = _rate(summary.wins, seats)
-    lines.append(_said("goals_head", base=base))
+    lines += [_said("goals_head", base=base), _columns("goals", "goal", "games", "first", "won")]
     for goal in sorted(summary.goal_scored, key=lambda g: (-summary.goal_scored[g], g)):
         first = summary.goal_first[goal]
         won = _rate(summary.goal_first_won[goal], first)
         scored = summary.goal_scored[goal]
         lines.append(_said("goals_row", goal=goal, games=scored, first=first, won=won))
-    lines.append(_said("power_head", base=base))
+    lines += [_said("power_head", base=base), _columns("power", "card", "held", "uses", "won")]
     for card in sorted(summary.held, key=lambda c: (-summary.held[c], c)):
         held = summary.held[card]
         uses = f"{summary.used[card] / held:.1f}"
         won = _rate(summary.held_won[card], held)
         lines.append(_said("power_row", card=card, held=held, uses=uses, won=won))
-    lines.append(_said("nebulae_head"))
+    lines += [
+        _said("nebulae_head"),
+        _columns("nebulae", "size", "placed", "done", "ran_out", "left"),
+    ]
     for size in (1, 2, 3):
         placed = summary.placed[size]
         lines.append(

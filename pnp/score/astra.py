@@ -4,7 +4,7 @@ table or JSON."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from os import PathLike
 from typing import Any, NamedTuple
 
 from pnp.astra.endgame import parse_endgame
@@ -42,7 +42,7 @@ class AstraResult(NamedTuple):
         return text(key, lang).format(names=names, best=best)
 
 
-def load_endgame(path: Path) -> EndGame:
+def load_endgame(path: str | PathLike[str]) -> EndGame:
     return parse_endgame(read_source(path), str(path))
 
 

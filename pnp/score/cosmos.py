@@ -4,14 +4,20 @@ totals and the winners with the tie-break, as a table or JSON."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
+from os import PathLike
 from typing import Any, NamedTuple
 
 from pnp.cosmos.content import main_board
-from pnp.cosmos.record import SOURCES, GoalRecord, PlayerRecord, Record, parse_record
+from pnp.cosmos.record import SOURCES, GoalRecord, PlayerRecord, Record
+from pnp.cosmos.record_file import parse_record
 from pnp.cosmos.scoring import TieBreak, placements, winners
 from pnp.cosmos.text import Lang, text
+from pnp.errors import Problem, SourceError
 from pnp.parsing import read_source
+
+# a game log's header: "players: Ann, Ben" or "seed: 7" (a record's is players = […])
+_LOG = r"^[ \t]*(?:players[ \t]*:[ \t]*[^\s\[\"'#]|seed[ \t]*:[ \t]*[0-9])"
 
 
 class GoalScore(NamedTuple):
@@ -53,8 +59,25 @@ class CosmosResult(NamedTuple):
         )
 
 
-def load_record(path: Path) -> Record:
-    return parse_record(read_source(path), str(path))
+def load_record(path: str | PathLike[str]) -> Record:
+    """The record in the file at ``path``. A game log (``pnp cosmos check``'s) given
+    instead is one problem that says so, where its header starts."""
+    text, name = read_source(path), str(path)
+    try:
+        return parse_record(text, name)
+    except SourceError:
+        log = re.search(_LOG, text, re.MULTILINE | re.IGNORECASE)
+        if log is None:
+            raise
+        import shlex
+
+        line = text.count("\n", 0, log.start()) + 1
+        col = len(log[0]) - len(log[0].lstrip()) + 1  # the match starts its line
+        message = (
+            f"this is a game log, not a game record: replay and score it with "
+            f"`pnp cosmos check {shlex.quote(name)}`"
+        )
+        raise SourceError([Problem(name, line, col, message)]) from None
 
 
 def score_record(record: Record) -> CosmosResult:

@@ -5,6 +5,7 @@ the same table; ``final_state_text`` writes that record out."""
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 from pathlib import Path
 
@@ -29,8 +30,29 @@ Galaxies = tuple[tuple[Board, int], ...]  # each player's galaxy and time crysta
 HINTS = 3  # legal decisions named when the log stops short or a line comes early
 
 
+# a game record's lines: players = [...], [[goal]], [[player]] (or [goal], [player])
+_RECORD = r"^[ \t]*(?:players[ \t]*=[ \t]*\[|\[\[?[ \t]*(?:goal|player)\b)"
+
+
 def load_log(path: Path) -> GameLog:
-    return parse_log(read_source(path), str(path))
+    """The game log in the file at ``path``. A game record (``pnp cosmos score``'s) given
+    instead is one problem that says so, where it starts."""
+    text, name = read_source(path), str(path)
+    try:
+        return parse_log(text, name)
+    except SourceError:
+        record = re.search(_RECORD, text, re.MULTILINE | re.IGNORECASE)
+        if record is None:
+            raise
+        import shlex
+
+        line = text.count("\n", 0, record.start()) + 1
+        col = len(record[0]) - len(record[0].lstrip()) + 1  # the match starts its line
+        message = (
+            f"this is a game record, not a game log: score it with "
+            f"`pnp cosmos score {shlex.quote(name)}`"
+        )
+        raise SourceError([Problem(name, line, col, message)]) from None
 
 
 def _stop(log: GameLog, line: int, col: int, message: str) -> SourceError:

@@ -7,7 +7,7 @@ neighbour along their facing; no claim before enough rounds to mark its cells.""
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from pnp.errors import InputError, Problem, ProblemCollector, SourceError
 from pnp.parsing import read_source, shown
@@ -41,18 +41,17 @@ from pnp.starcharts.tokens import ABILITIES
 MAX_FACE = 8
 
 
-def resolve_chart(ref: str, base: Path) -> Chart:
+def resolve_chart(ref: str, base: str | os.PathLike[str]) -> Chart:
     """A chart id, or a chart path relative to the folder of the file naming it."""
     if is_chart_path(ref):
-        path = Path(ref)
-        return read_chart(path if path.is_absolute() else base / path)
+        return read_chart(os.path.join(base, ref))  # an absolute ``ref`` stays itself
     return load_chart(ref)
 
 
-def load_finished(path: Path) -> tuple[FinishedGame, Chart]:
+def load_finished(path: str | os.PathLike[str]) -> tuple[FinishedGame, Chart]:
     game = parse_finished(read_source(path), str(path))
     try:
-        chart = resolve_chart(game.chart, path.parent)
+        chart = resolve_chart(game.chart, os.path.dirname(path))
     except (UnknownChartError, InputError) as exc:
         raise SourceError(
             [Problem(str(path), game.chart_line, 1, f"{exc} [setup.chart]")]

@@ -6,8 +6,7 @@ from __future__ import annotations
 import os
 import re
 from enum import Enum
-from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from pnp.errors import (
     MissingFileError,
@@ -18,8 +17,11 @@ from pnp.errors import (
     close_matches,
 )
 from pnp.parsing import grid_row, read_source, shown, source_lines, strip_comment
-from pnp.paths import data_dir
+from pnp.paths import data_dir, data_file
 from pnp.starcharts.coords import CoordError, column_letter, format_cell, parse_cell
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SIZES = (8, 10)
 
@@ -181,7 +183,8 @@ def parse_chart(text: str, path: str = "<chart>", chart_id: str | None = None) -
     figure = _check_figure(figure_lines, size, cells, problems) if size and cells else ()
     problems.raise_if_any()
     assert name is not None and size is not None
-    return Chart(chart_id or Path(path).stem, name, size, tuple(cells), figure)
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return Chart(chart_id or stem, name, size, tuple(cells), figure)
 
 
 def _check_name(name: str, line: int, col: int, problems: ProblemCollector) -> None:
@@ -291,19 +294,28 @@ def charts_dir() -> Path:
 
 
 def chart_ids() -> list[str]:
-    return sorted(p.stem for p in charts_dir().glob("*.txt"))
+    names = os.listdir(data_file("charts"))
+    return sorted(n[:-4] for n in names if n.endswith(".txt") and not n.startswith("."))
 
 
 class UnknownChartError(PnpError):
     """A chart id that is not shipped, or a chart path that does not exist."""
 
 
-def read_chart(path: Path, chart_id: str | None = None) -> Chart:
+def read_chart(path: str | os.PathLike[str], chart_id: str | None = None) -> Chart:
+    path = _plain(os.fspath(path))
     try:
         text = read_source(path)
     except MissingFileError:
-        raise UnknownChartError(f"no chart file {shown(str(path))}") from None
-    return parse_chart(text, str(path), chart_id)
+        raise UnknownChartError(f"no chart file {shown(path)}") from None
+    return parse_chart(text, path, chart_id)
+
+
+def _plain(path: str) -> str:
+    """``path`` as messages name it, as pathlib writes it: without ``.`` parts or
+    doubled and trailing slashes (``games/`` is ``games``)."""
+    parts = [p for p in path.split("/") if p not in ("", ".")]
+    return ("/" if path.startswith("/") else "") + "/".join(parts) or "."
 
 
 def is_chart_path(ref: str) -> bool:
@@ -313,7 +325,7 @@ def is_chart_path(ref: str) -> bool:
 def load_chart(ref: str) -> Chart:
     """A shipped chart by id (``lyra-8``), or a chart file by path."""
     if is_chart_path(ref) or os.path.isfile(ref):  # False, not an error, for a NUL byte
-        return read_chart(Path(ref))
+        return read_chart(ref)
     ids = chart_ids()
     if ref not in ids:
         close = close_matches(ref, ids, n=3, cutoff=0.8)
@@ -322,7 +334,7 @@ def load_chart(ref: str) -> Chart:
         raise UnknownChartError(
             f"unknown chart {shown(ref)}{hint} `pnp starcharts charts` lists them"
         )
-    return read_chart(charts_dir() / f"{ref}.txt", ref)
+    return read_chart(data_file("charts", f"{ref}.txt"), ref)
 
 
 def load_charts(refs: list[str]) -> list[Chart]:

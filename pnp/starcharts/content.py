@@ -4,12 +4,11 @@ The same records are printed and scored, so a printed kit always matches its sco
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from pnp.errors import Problem, SourceError
 from pnp.parsing import parse_toml
-from pnp.paths import data_dir
+from pnp.paths import read_data
 
 
 class Objective(NamedTuple):
@@ -39,9 +38,9 @@ class AidSection(NamedTuple):
     points: tuple[AidPoint, ...]
 
 
-def _load(name: str) -> tuple[Path, dict[str, Any]]:
-    path = data_dir() / "starcharts" / name
-    return path, parse_toml(path.read_text(encoding="utf-8"), str(path))
+def _load(name: str) -> tuple[str, dict[str, Any]]:
+    text, path = read_data("starcharts", name)
+    return path, parse_toml(text, path)
 
 
 def _records(name: str, table: str, kind: type[Any]) -> tuple[Any, ...]:
