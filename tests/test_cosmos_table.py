@@ -171,6 +171,13 @@ def test_simulate_writes_table_logs(tmp_path: Path) -> None:
         assert check_log(parse_log(seeded, name)) == check_log(parse_log(table, name))
 
 
+def test_table_without_logs_is_a_usage_error() -> None:
+    args = ["cosmos", "simulate", "--players", "2", "--games", "1", "--table"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert "give --logs DIR too" in result.output
+
+
 def test_every_table_rule_is_in_rules_md_with_its_source() -> None:
     from pnp.cosmos.reveal import RULES
 

@@ -31,6 +31,8 @@ def simulate(
     from pnp.play.cosmos_simulate import format_summary
     from pnp.play.cosmos_simulate import simulate as run
 
+    if table and logs is None:
+        raise click.UsageError("--table says how to write the logs: give --logs DIR too")
     with contextlib.ExitStack() as stack:
         progress = None
         if sys.stderr.isatty():  # a bar only for a person watching: pipes stay clean
