@@ -13,6 +13,7 @@ from pnp.cli.outputs import check_output
 
 if TYPE_CHECKING:
     from pnp.bgstats import Play
+    from pnp.cosmos.game import Game
     from pnp.score.cosmos import CosmosResult
 
 # A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
@@ -41,6 +42,15 @@ def cosmos_play(result: CosmosResult) -> Play:
     return Play(players, result.said())
 
 
+def _so_far(game: Game, as_json: bool) -> str:
+    from pnp.score.cosmos_progress import format_progress, progress, progress_json
+    from pnp.score.cosmos_replay import expected
+    from pnp.score.report import dumps
+
+    now = progress(game, expected(game))
+    return dumps(progress_json(now)) if as_json else format_progress(now)
+
+
 @click.command()
 @click.argument("log", type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
@@ -49,19 +59,35 @@ def cosmos_play(result: CosmosResult) -> Play:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write the game's end to FILE, in the format `pnp cosmos score` reads.",
 )
+@click.option(
+    "--unfinished",
+    is_flag=True,
+    help="The log may stop before the game's end (a game in progress): check it as far as "
+    "it goes and print the points so far.",
+)
 @bgstats_options
-def check(log: Path, as_json: bool, final_state: Path | None, bgstats: Export | None) -> None:
+def check(
+    log: Path, as_json: bool, final_state: Path | None, unfinished: bool, bgstats: Export | None
+) -> None:
     """Replay a game log of our edition turn by turn, reject the first illegal step with
     its rule, print the scores as `pnp cosmos score` does (see docs/cosmos-log.md)."""
     from pnp import atomic
     from pnp.cosmos.record_file import format_record
     from pnp.score.cosmos import cosmos_json, format_cosmos
-    from pnp.score.cosmos_replay import check_log, load_log
+    from pnp.score.cosmos_replay import load_log, replay, score_game
     from pnp.score.report import dumps
 
+    if unfinished and (final_state is not None or bgstats is not None):
+        raise click.UsageError(
+            "--unfinished checks a game in progress: --final-state and --bgstats need its end"
+        )
     if final_state is not None:
         check_output(final_state, "--final-state", [log])
-    result, end = check_log(load_log(log))
+    game, scored = replay(load_log(log), unfinished)
+    if not game.over:
+        click.echo(_so_far(game, as_json), nl=False)
+        return
+    result, end = score_game(game, scored)
     if final_state is not None:
         atomic.write_text(final_state, format_record(end))
     if bgstats is not None:

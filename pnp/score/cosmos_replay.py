@@ -59,7 +59,8 @@ def _stop(log: GameLog, line: int, col: int, message: str) -> SourceError:
     return SourceError([Problem(log.path, line, col, message)])
 
 
-def _expected(game: Game) -> str:
+def expected(game: Game) -> str:
+    """A few decisions ``game`` takes next, as a log writes them."""
     legal = [format_action(a) for a in game.legal()]
     more = ", …" if len(legal) > HINTS else ""
     return ", ".join(legal[:HINTS]) + more
@@ -74,12 +75,12 @@ def _not_due(game: Game, seat: int) -> str:
     if s.phase is Phase.HAND_LIMIT:
         message = (
             f"first the end phase's discards to the hand limit, in any order "
-            f"({discards_due(s)}), like {_expected(game)}"
+            f"({discards_due(s)}), like {expected(game)}"
         )
     elif not at_turn_start(game):
         message = (
             f"{names[s.active]}'s turn is not over (it ends with its omega): expected "
-            f"{_expected(game)}"
+            f"{expected(game)}"
         )
     else:
         message = f"it is {names[s.active]}'s turn, not {names[seat]}'s"
@@ -103,10 +104,11 @@ def kept_cards(log: GameLog) -> dict[Step, tuple[Reveal, ...]]:
     }
 
 
-def replay(log: GameLog) -> tuple[Game, tuple[Galaxies, ...]]:
+def replay(log: GameLog, unfinished: bool = False) -> tuple[Game, tuple[Galaxies, ...]]:
     """The finished game the log records with the galaxies as each goal scored, or a
-    ``SourceError`` at its first illegal step (or where it ends, if the game has not). A
-    table log's draws are what it reveals (``pnp.cosmos.table``)."""
+    ``SourceError`` at its first illegal step (or where it ends, if the game has not,
+    unless ``unfinished``: then the game as far as the log goes). A table log's draws are
+    what it reveals (``pnp.cosmos.table``)."""
     table = log.table  # parse_log has checked the players and the table's set-up
     game = (
         Game.start(log.players, log.seed)
@@ -130,7 +132,7 @@ def replay(log: GameLog) -> tuple[Game, tuple[Galaxies, ...]]:
                 message = (
                     f"{name}'s turn is over: a line is one turn ({log.players[s.active]}'s "
                     f"starts a line of its own, like {log.players[s.active]}: "
-                    f"{_expected(game)})"
+                    f"{expected(game)})"
                 )
                 raise _stop(log, step.line, step.col, said(message, "cosmos.log.turn"))
             try:
@@ -150,9 +152,11 @@ def replay(log: GameLog) -> tuple[Game, tuple[Galaxies, ...]]:
                 raise _stop(log, at.line, at.col, str(error)) from None
             if len(game.state.scored) > len(scored):
                 scored.append(_galaxies(game))
+    if not game.over and unfinished:
+        return game, tuple(scored)
     if not game.over:
         who = game.players[game.to_move]
-        message = f"the log ends before the game does: {who} decides next, like {_expected(game)}"
+        message = f"the log ends before the game does: {who} decides next, like {expected(game)}"
         raise _stop(log, log.last, 1, said(message, "cosmos.log.end"))
     if table is not None:
         try:
@@ -191,5 +195,10 @@ def game_record(game: Game, scored: tuple[Galaxies, ...]) -> Record:
 def check_log(log: GameLog) -> tuple[CosmosResult, Record]:
     """The replayed game's result, scored from its record as ``score`` scores a file,
     and that record."""
-    record = game_record(*replay(log))
+    return score_game(*replay(log))
+
+
+def score_game(game: Game, scored: tuple[Galaxies, ...]) -> tuple[CosmosResult, Record]:
+    """The finished ``game``'s result and record (``replay``'s two values)."""
+    record = game_record(game, scored)
     return score_record(record), record
