@@ -21,11 +21,10 @@ from pnp.cosmos.game import play
 from pnp.cosmos.geometry import bits, geometry, groups, hops, spread
 from pnp.cosmos.goals_count import _COUNTS
 from pnp.cosmos.model import EnergyType, GoalCount, Suit
-from pnp.cosmos.needs import can_pay, payments
 from pnp.cosmos.sample import pick_bit
 from pnp.cosmos.setup import start
 from pnp.cosmos.state import TYPES, Phase, Player, State, cards
-from pnp.cosmos.terms import ANY, CONDITIONS, MATCHING, terms
+from pnp.cosmos.terms import ANY, CONDITIONS, MATCHING, can_pay, payments, terms
 
 
 def test_playing_on_a_copy_leaves_the_original() -> None:

@@ -48,9 +48,10 @@ from pnp.cosmos.game import play, to_move
 from pnp.cosmos.geometry import bits, geometry
 from pnp.cosmos.model import Resource
 from pnp.cosmos.nebulae import nebula_tiles
-from pnp.cosmos.needs import STARS, life_spots, payments, sector_stars, targets
+from pnp.cosmos.needs import STARS, life_spots, sector_stars, targets
 from pnp.cosmos.sample import empty_nebulae, random_action, usable
 from pnp.cosmos.state import DNA, NONE, SUPERNOVA, TYPES, Need, Phase, State, cards
+from pnp.cosmos.terms import payments
 
 Bot = Callable[[State, random.Random], Action]
 

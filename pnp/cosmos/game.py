@@ -33,7 +33,7 @@ from pnp.cosmos.flow import Final, final, settle
 from pnp.cosmos.geometry import bits, geometry, hops
 from pnp.cosmos.messages import not_craft, not_shift
 from pnp.cosmos.nebulae import nebula_tiles
-from pnp.cosmos.needs import STARS, life_spots, payments, resolve, targets
+from pnp.cosmos.needs import STARS, life_spots, resolve, targets
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.scoring import TieBreak
 from pnp.cosmos.setup import start
@@ -51,6 +51,7 @@ from pnp.cosmos.state import (
     State,
     cards,
 )
+from pnp.cosmos.terms import payments
 
 
 class Game:

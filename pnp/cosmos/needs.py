@@ -14,11 +14,10 @@ from pnp.cosmos.board import Board
 from pnp.cosmos.content import main_board
 from pnp.cosmos.geometry import bits, geometry, hops, spread
 from pnp.cosmos.messages import asks, bad_discard, no_discard, not_due, quoted
-from pnp.cosmos.model import EnergyType, Sector, Star, Verb
+from pnp.cosmos.model import Sector, Star, Verb
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import NONE, TYPES, Need, State, card_index, cards
-from pnp.cosmos.terms import ANY, MATCHING, Terms, terms
 
 STARS = tuple(Star)
 AUTO_STABILIZE = ("that-life", "next-to-that-supernova", "next-to-O-stars", "next-to-C-stars")
@@ -444,41 +443,3 @@ def auto(s: State, need: Need) -> None:
         kind = STARS.index(Star.O if need.where == "next-to-O-stars" else Star.C)
         mask = near_stars(b, b.standard(kind))
     p.board = stabilize(b, mask)
-
-
-def payments(hand: tuple[int, ...], c: int) -> list[tuple[EnergyType, ...]]:
-    """The ways to pay power card ``c``'s cost from ``hand``."""
-    t = terms()[c]
-    n = t.cards
-    if t.suit == MATCHING:
-        return [(kind,) * n for k, kind in enumerate(TYPES) if hand[k] >= n]
-    if t.suit != ANY:
-        return [(TYPES[t.suit],) * n] if hand[t.suit] >= n else []
-    return [
-        pay
-        for pay, (a, b, c, d) in _combos(n)
-        if a <= hand[0] and b <= hand[1] and c <= hand[2] and d <= hand[3]
-    ]
-
-
-@cache
-def _combos(n: int) -> tuple[tuple[tuple[EnergyType, ...], tuple[int, int, int, int]], ...]:
-    """Every way to pay ``n`` cards of any types (sorted, in the order of
-    ``combinations_with_replacement``), with how many of each type it takes."""
-    return tuple(
-        (
-            tuple(TYPES[k] for k in combo),
-            (combo.count(0), combo.count(1), combo.count(2), combo.count(3)),
-        )
-        for combo in combinations_with_replacement(range(4), n)
-    )
-
-
-def can_pay(hand: tuple[int, ...], t: Terms) -> bool:
-    """Whether ``payments(hand, c)`` lists any for the card ``c`` of terms ``t``,
-    without listing them."""
-    if t.suit == MATCHING:
-        return max(hand) >= t.cards
-    if t.suit != ANY:
-        return hand[t.suit] >= t.cards
-    return hand[0] + hand[1] + hand[2] + hand[3] >= t.cards

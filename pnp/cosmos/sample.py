@@ -30,11 +30,11 @@ from pnp.cosmos.content import main_board, player_board
 from pnp.cosmos.geometry import Geometry, bits, geometry, hops
 from pnp.cosmos.model import Star
 from pnp.cosmos.nebulae import nebula_tiles
-from pnp.cosmos.needs import STARS, can_pay, life_spots, payments, sector_stars, targets
+from pnp.cosmos.needs import STARS, life_spots, sector_stars, targets
 from pnp.cosmos.prebuilt import prebuilt
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import DNA, GRAVITON, NONE, OVER, SHIFT, SUPERNOVA, Need, State, cards
-from pnp.cosmos.terms import terms
+from pnp.cosmos.terms import can_pay, payments, terms
 
 STOP = 0.25  # how often an 'up to' step is left
 _NO_CARDS = (NONE, NONE, NONE, NONE)
