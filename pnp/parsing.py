@@ -59,6 +59,18 @@ def read_source(path: str | os.PathLike[str]) -> str:
         raise SourceError([Problem(name, line, col, f"not UTF-8 text ({exc.reason})")]) from None
 
 
+def other_kind(text: str, path: str, first_line: str, message: str) -> SourceError | None:
+    """For a file that did not parse: when ``first_line`` (a regular expression for a
+    line that starts a file of another kind, matched in any case) finds such a line,
+    one problem there saying ``message`` (say, which command reads that kind); else None."""
+    found = re.search(first_line, text, re.MULTILINE | re.IGNORECASE)
+    if found is None:
+        return None
+    line = text.count("\n", 0, found.start()) + 1
+    col = len(found[0]) - len(found[0].lstrip()) + 1  # the match starts its line
+    return SourceError([Problem(path, line, col, message)])
+
+
 def source_lines(text: str) -> list[str]:
     """Lines as an editor numbers them: split on LF (CRLF and CR too), and nothing else
     (``str.splitlines`` would also split on form feeds and Unicode separators). A byte

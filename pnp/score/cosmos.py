@@ -4,7 +4,6 @@ totals and the winners with the tie-break, as a table or JSON."""
 
 from __future__ import annotations
 
-import re
 from os import PathLike
 from typing import Any, NamedTuple
 
@@ -13,8 +12,8 @@ from pnp.cosmos.record import SOURCES, GoalRecord, PlayerRecord, Record
 from pnp.cosmos.record_file import parse_record
 from pnp.cosmos.scoring import TieBreak, placements, winners
 from pnp.cosmos.text import Lang, text
-from pnp.errors import Problem, SourceError
-from pnp.parsing import read_source
+from pnp.errors import SourceError
+from pnp.parsing import other_kind, read_source
 
 # a game log's header: "players: Ann, Ben" or "seed: 7" (a record's is players = […])
 _LOG = r"^[ \t]*(?:players[ \t]*:[ \t]*[^\s\[\"'#]|seed[ \t]*:[ \t]*[0-9])"
@@ -66,18 +65,13 @@ def load_record(path: str | PathLike[str]) -> Record:
     try:
         return parse_record(text, name)
     except SourceError:
-        log = re.search(_LOG, text, re.MULTILINE | re.IGNORECASE)
-        if log is None:
-            raise
         import shlex
 
-        line = text.count("\n", 0, log.start()) + 1
-        col = len(log[0]) - len(log[0].lstrip()) + 1  # the match starts its line
-        message = (
-            f"this is a game log, not a game record: replay and score it with "
-            f"`pnp cosmos check {shlex.quote(name)}`"
-        )
-        raise SourceError([Problem(name, line, col, message)]) from None
+        use = f"replay and score it with `pnp cosmos check {shlex.quote(name)}`"
+        wrong = other_kind(text, name, _LOG, f"this is a game log, not a game record: {use}")
+        if wrong is None:
+            raise
+        raise wrong from None
 
 
 def score_record(record: Record) -> CosmosResult:

@@ -5,7 +5,6 @@ the same table; ``final_state_text`` writes that record out."""
 
 from __future__ import annotations
 
-import re
 from itertools import pairwise
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from pnp.cosmos.state import Phase
 from pnp.cosmos.table import check_life, life_listed, play_revealed
 from pnp.cosmos.table import start as table_start
 from pnp.errors import Problem, SourceError
-from pnp.parsing import read_source
+from pnp.parsing import other_kind, read_source
 from pnp.score.cosmos import CosmosResult, score_record
 
 Galaxies = tuple[tuple[Board, int], ...]  # each player's galaxy and time crystals
@@ -41,18 +40,13 @@ def load_log(path: Path) -> GameLog:
     try:
         return parse_log(text, name)
     except SourceError:
-        record = re.search(_RECORD, text, re.MULTILINE | re.IGNORECASE)
-        if record is None:
-            raise
         import shlex
 
-        line = text.count("\n", 0, record.start()) + 1
-        col = len(record[0]) - len(record[0].lstrip()) + 1  # the match starts its line
-        message = (
-            f"this is a game record, not a game log: score it with "
-            f"`pnp cosmos score {shlex.quote(name)}`"
-        )
-        raise SourceError([Problem(name, line, col, message)]) from None
+        use = f"score it with `pnp cosmos score {shlex.quote(name)}`"
+        wrong = other_kind(text, name, _RECORD, f"this is a game record, not a game log: {use}")
+        if wrong is None:
+            raise
+        raise wrong from None
 
 
 def _stop(log: GameLog, line: int, col: int, message: str) -> SourceError:
