@@ -15,14 +15,12 @@ from pnp.cosmos.content import (
     goals,
     main_board,
     parse_goals,
-    parse_power,
     player_board,
-    power_card,
-    power_cards,
     setup,
     tokens,
 )
 from pnp.cosmos.model import EnergyType, GoalCount, Resource, Sector, Star, Suit, Verb
+from pnp.cosmos.power_content import parse_power, power_card, power_cards
 from pnp.cosmos.text import Lang, has, keys, parse_text, text
 from pnp.errors import SourceError
 

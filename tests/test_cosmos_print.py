@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.cosmos.content import goals, power_cards
+from pnp.cosmos.content import goals
 from pnp.cosmos.galaxy import galaxy
+from pnp.cosmos.power_content import power_cards
 from pnp.paper import A4, LETTER, PAPERS
 from tests.conftest import Run
 from tests.pdfread import box, fonts, join_runs, pages, reader, viewer_preferences

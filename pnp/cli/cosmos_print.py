@@ -72,7 +72,7 @@ def _goal_ids() -> list[str]:
 
 
 def _power_ids() -> list[str]:
-    from pnp.cosmos.content import power_cards
+    from pnp.cosmos.power_content import power_cards
 
     return [c.id for c in power_cards()]
 

@@ -1,8 +1,9 @@
 """Reading Crafting the Cosmos's content from ``data/cosmos/*.toml`` into the frozen
 values of ``pnp.cosmos.model``. Each ``parse_<file>(text, path)`` checks its file's
 shape and reports every problem at once at its line and column (a ``SourceError``);
-``goals()``, ``power_cards()``, ``energy_deck()``, ``main_board()``, ``player_board()``,
-``advanced_life()``, ``setup()`` and ``tokens()`` read the shipped files once."""
+``goals()``, ``energy_deck()``, ``main_board()``, ``player_board()``, ``advanced_life()``,
+``setup()`` and ``tokens()`` read the shipped files once (the power cards are
+``pnp.cosmos.power_content``'s)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from typing import Any, TypeVar
 from pnp.cosmos.model import (
     AdvancedLife,
     Control,
-    Cost,
     EachPlayer,
     EnergyType,
     Goal,
@@ -23,16 +23,12 @@ from pnp.cosmos.model import (
     MainBoard,
     PlayerBoard,
     PlayerCount,
-    PowerCard,
     Resource,
     Reward,
     Sector,
     Setup,
     Star,
-    Step,
-    Suit,
     Tokens,
-    Verb,
 )
 from pnp.parsing import shown
 from pnp.paths import read_data
@@ -43,40 +39,8 @@ _ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 E = TypeVar("E", bound=Enum)
 T = TypeVar("T")
 
-# Each verb's allowed `what` and `where` ("" when it takes none).
-STEPS: dict[Verb, tuple[frozenset[str], frozenset[str]]] = {
-    Verb.GAIN_STAR: (
-        frozenset({"H", "He", "O", "C", "standard"}),
-        frozenset({"anywhere", "delta", "psi", "phi"}),
-    ),
-    Verb.GAIN_LIFE: (
-        frozenset({"proto", "stable"}),
-        frozenset({"anywhere", "next-to-life", "next-to-stable"}),
-    ),
-    Verb.MOVE: (
-        frozenset({"proto", "stable", "star", "that-star", "star-or-nebula"}),
-        frozenset({"movement", "anywhere"}),
-    ),
-    Verb.STABILIZE: (
-        frozenset({""}),
-        frozenset(
-            {
-                "chosen",
-                "that-life",
-                "next-to-one-supernova",
-                "next-to-that-supernova",
-                "next-to-O-stars",
-                "next-to-C-stars",
-            }
-        ),
-    ),
-    Verb.ADVANCED_LIFE: (frozenset({""}), frozenset({"nebula-with-one"})),
-    Verb.GAIN_NEBULA: (frozenset({"1", "2", "3"}), frozenset({""})),
-}
-_PLAIN = (frozenset({""}), frozenset({""}))
 
-
-class _Reader(TomlChecker):
+class ContentReader(TomlChecker):
     def __init__(self, text: str, path: str) -> None:
         super().__init__(text, path, RULE, RULE)
 
@@ -174,7 +138,7 @@ class _Reader(TomlChecker):
 
 
 def parse_goals(text: str, path: str) -> tuple[Goal, ...]:
-    r = _Reader(text, path)
+    r = ContentReader(text, path)
     r.keys(r.data, (), ("goal",))
     seen: set[str] = set()
     found = []
@@ -198,83 +162,9 @@ def parse_goals(text: str, path: str) -> tuple[Goal, ...]:
     return r.done(tuple(found))
 
 
-def _cost(r: _Reader, table: dict[str, Any], at: Key) -> Cost:
-    key = (*at, "cost")
-    cost = r.table(table, at, "cost")
-    r.keys(
-        cost,
-        key,
-        (),
-        "cards",
-        "suit",
-        "supernova",
-        "graviton",
-        "proto-life",
-        "stable-life",
-        "discharge-star",
-    )
-    found = Cost(
-        cards=r.whole(cost, key, "cards", 0, 5),
-        suit=r.choice(cost, key, "suit", Suit, Suit.ANY),
-        supernova=r.whole(cost, key, "supernova", 0, 3),
-        graviton=r.whole(cost, key, "graviton", 0, 3),
-        proto_life=r.whole(cost, key, "proto-life", 0, 3),
-        stable_life=r.whole(cost, key, "stable-life", 0, 3),
-        discharge_star=r.flag(cost, key, "discharge-star"),
-    )
-    if found.discharge_star == (found.cards > 0) or ("suit" in cost) != (found.cards > 0):
-        r.say(key, RULE, "a cost is energy cards of a suit, or discharge-star = true alone")
-    return found
-
-
-def _step(r: _Reader, step: object, at: Key) -> Step | None:
-    if not r.typed(step, at, dict, "a step is a table { do = …, … }"):
-        return None
-    assert isinstance(step, dict)
-    r.keys(step, at, ("do",), "n", "what", "where", "up-to")
-    verb = r.choice(step, at, "do", Verb, Verb.POINTS)
-    whats, wheres = STEPS.get(verb, _PLAIN)
-    words: dict[str, str] = {}
-    for key, allowed in (("what", whats), ("where", wheres)):
-        value = step.get(key, "")
-        if value not in allowed:
-            expected = ", ".join(sorted(allowed - {""})) or "nothing"
-            r.say((*at, key), RULE, f"{verb.value} takes {key} {expected}, not {value!r}")
-        words[key] = str(value)
-    n = r.whole(step, at, "n", 1, 9, default=1)
-    return Step(verb, n, words["what"], words["where"], r.flag(step, at, "up-to"))
-
-
-def _effect(r: _Reader, table: dict[str, Any], at: Key) -> tuple[tuple[Step, ...], ...]:
-    key = (*at, "effect")
-    value = table.get("effect", [])
-    what = "effect is a list of alternatives, each a list of steps"
-    if not r.typed(value, key, list, what) or not value:
-        return ()
-    found = []
-    for i, alternative in enumerate(value):
-        if r.typed(alternative, (*key, i), list, what):
-            steps = [_step(r, s, (*key, i, j)) for j, s in enumerate(alternative)]
-            found.append(tuple(s for s in steps if s is not None))
-    return tuple(found)
-
-
-def parse_power(text: str, path: str) -> tuple[PowerCard, ...]:
-    r = _Reader(text, path)
-    r.keys(r.data, (), ("power",))
-    seen: set[str] = set()
-    found = []
-    for at, t in r.tables(r.data, "power"):
-        r.keys(t, at, ("id", "type", "cost", "effect"))
-        ident = r.ident(t, at, seen)
-        kind = r.choice(t, at, "type", EnergyType, EnergyType.LIGHT)
-        found.append(PowerCard(ident, kind, _cost(r, t, at), _effect(r, t, at)))
-    return r.done(tuple(found))
-
-
 def parse_energy(text: str, path: str) -> tuple[EnergyType, ...]:
     """The energy deck, each card by its type, in clockwise type order."""
-    r = _Reader(text, path)
+    r = ContentReader(text, path)
     r.keys(r.data, (), ("deck",))
     deck = r.table(r.data, (), "deck")
     r.keys(deck, ("deck",), tuple(t.value for t in EnergyType))
@@ -282,7 +172,7 @@ def parse_energy(text: str, path: str) -> tuple[EnergyType, ...]:
     return r.done(tuple(cards))
 
 
-def _reward(r: _Reader, value: object, at: Key) -> Reward:
+def _reward(r: ContentReader, value: object, at: Key) -> Reward:
     if not r.typed(value, at, dict, "a reward is { gain = …, n = … }"):
         return Reward(Resource.H, 0)
     assert isinstance(value, dict)
@@ -291,7 +181,7 @@ def _reward(r: _Reader, value: object, at: Key) -> Reward:
 
 
 def parse_main_board(text: str, path: str) -> MainBoard:
-    r = _Reader(text, path)
+    r = ContentReader(text, path)
     r.keys(r.data, (), ("controls", "control", "energy", "goals"))
     controls = []
     for at, t in r.tables(r.data, "control"):
@@ -331,7 +221,7 @@ def parse_main_board(text: str, path: str) -> MainBoard:
 
 
 def parse_player_board(text: str, path: str) -> PlayerBoard:
-    r = _Reader(text, path)
+    r = ContentReader(text, path)
     r.keys(r.data, (), ("time-chamber", "sliders", "power-slots", "score-track"))
     chamber, sliders = r.table(r.data, (), "time-chamber"), r.table(r.data, (), "sliders")
     slots, score = r.table(r.data, (), "power-slots"), r.table(r.data, (), "score-track")
@@ -356,7 +246,7 @@ def parse_player_board(text: str, path: str) -> PlayerBoard:
 
 
 def parse_advanced_life(text: str, path: str) -> AdvancedLife:
-    r = _Reader(text, path)
+    r = ContentReader(text, path)
     r.keys(r.data, (), ("per-player", "group"))
     groups: dict[int, tuple[int, ...]] = {}
     for at, t in r.tables(r.data, "group"):
@@ -379,7 +269,7 @@ def parse_advanced_life(text: str, path: str) -> AdvancedLife:
 
 
 def parse_setup(text: str, path: str) -> Setup:
-    r = _Reader(text, path)
+    r = ContentReader(text, path)
     r.keys(r.data, (), ("players", "each"))
     counts = []
     for at, t in r.tables(r.data, "players"):
@@ -415,7 +305,7 @@ def parse_setup(text: str, path: str) -> Setup:
 
 
 def parse_tokens(text: str, path: str) -> Tokens:
-    r = _Reader(text, path)
+    r = ContentReader(text, path)
     r.keys(r.data, (), ("stars", "tokens"))
     stars, tokens = r.table(r.data, (), "stars"), r.table(r.data, (), "tokens")
     r.keys(stars, ("stars",), tuple(s.value for s in Star))
@@ -424,14 +314,15 @@ def parse_tokens(text: str, path: str) -> Tokens:
     return r.done(Tokens(star_counts, counts))
 
 
-def _load(name: str, parse: Callable[[str, str], T]) -> T:
+def load(name: str, parse: Callable[[str, str], T]) -> T:
+    """The shipped file ``data/cosmos/NAME`` read by ``parse``."""
     return parse(*read_data("cosmos", name))
 
 
 @cache
 def goals() -> tuple[Goal, ...]:
     """The 16 universal goals, in the seed's reference order."""
-    return _load("goals.toml", parse_goals)
+    return load("goals.toml", parse_goals)
 
 
 def goal(ident: str) -> Goal:
@@ -441,41 +332,30 @@ def goal(ident: str) -> Goal:
 
 
 @cache
-def power_cards() -> tuple[PowerCard, ...]:
-    """The 32 power cards: Time, Chemistry, Light, Gravity, each in the seed's order."""
-    return _load("power.toml", parse_power)
-
-
-def power_card(ident: str) -> PowerCard:
-    found = {c.id: c for c in power_cards()}
-    return found[ident]
-
-
-@cache
 def energy_deck() -> tuple[EnergyType, ...]:
-    return _load("energy.toml", parse_energy)
+    return load("energy.toml", parse_energy)
 
 
 @cache
 def main_board() -> MainBoard:
-    return _load("main_board.toml", parse_main_board)
+    return load("main_board.toml", parse_main_board)
 
 
 @cache
 def player_board() -> PlayerBoard:
-    return _load("player_board.toml", parse_player_board)
+    return load("player_board.toml", parse_player_board)
 
 
 @cache
 def advanced_life() -> AdvancedLife:
-    return _load("advanced_life.toml", parse_advanced_life)
+    return load("advanced_life.toml", parse_advanced_life)
 
 
 @cache
 def setup() -> Setup:
-    return _load("setup.toml", parse_setup)
+    return load("setup.toml", parse_setup)
 
 
 @cache
 def tokens() -> Tokens:
-    return _load("tokens.toml", parse_tokens)
+    return load("tokens.toml", parse_tokens)

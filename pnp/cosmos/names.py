@@ -23,10 +23,10 @@ from pnp.cosmos.actions import (
     Supernova,
     Use,
 )
-from pnp.cosmos.content import power_cards
 from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.notation import STAR_NAMES, NotationError, meant
+from pnp.cosmos.power_content import power_cards
 from pnp.parsing import shown
 
 PROTO = "proto"  # ``place proto L40``

@@ -12,8 +12,8 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from pnp.cosmos.board import Board
-from pnp.cosmos.content import power_cards
 from pnp.cosmos.model import EnergyType, PowerCard
+from pnp.cosmos.power_content import power_cards
 
 TYPES = tuple(EnergyType)  # a card's, a deck's and a control's index
 NONE = -1

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pnp.cosmos.content import energy_deck, goals, main_board, power_cards
+from pnp.cosmos.content import energy_deck, goals, main_board
+from pnp.cosmos.power_content import power_cards
 from pnp.cosmos.text import text
 from pnp.draw.shapes import Document, Flip
 from pnp.layouts.cards import CardFace, CardOptions, card_pages

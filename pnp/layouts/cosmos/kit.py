@@ -91,9 +91,10 @@ def jobs(settings: KitSettings) -> list[Job]:
 
 
 def readme(written: dict[str, list[str]], settings: KitSettings, calibration: str) -> str:
-    from pnp.cosmos.content import energy_deck, goals, power_cards
+    from pnp.cosmos.content import energy_deck, goals
     from pnp.cosmos.galaxy import galaxy
     from pnp.cosmos.nebulae import nebula_tiles
+    from pnp.cosmos.power_content import power_cards
     from pnp.cosmos.text import text
     from pnp.layouts.cards import CardOptions
     from pnp.paper import Backs
