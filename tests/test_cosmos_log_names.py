@@ -34,6 +34,10 @@ SPACES = "stars S1–S73, life L1–L99, nebulae N1–N27"
         ("keep abiogenesis quazar", "23: no power card 'quazar'; did you mean quasar?"),
         ("use star-stuf/2 time", "10: no power card 'star-stuf'; did you mean star-stuff?"),
         ("discharge blackhole", "16: no power card 'blackhole'; did you mean black-hole?"),
+        # spelled as printed on the card: "Relativity Φ", "4th Dimension"
+        ("keep relativity-Φ", "11: no power card 'relativity-Φ'; did you mean relativity-phi?"),
+        ("keep relativity-δ", "11: no power card 'relativity-δ'; did you mean relativity-delta?"),
+        ("use 4th-dimension", "10: no power card '4th-dimension'; did you mean fourth-dimension?"),
         (
             "place Hx S53",
             "12: expected a star (H, He, O, C), proto or a nebula tile (1A … 3T) to place, "

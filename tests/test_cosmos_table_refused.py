@@ -151,7 +151,13 @@ SHAPES = [
     (DEAL, "deal: Ann, dark, Ben, dark, ^Bem, dark", "table.deal", "'Bem' is not playing"),
     (DEAL, "deal: ^Ann, dark, Ben, dark, dark", "table.deal", "2 players deal 4 dark energy"),
     (DEAL, "deal: ^Ann, dark, dark, dark, dark", "table.deal", "Ben's energy token is missing"),
-    ("carbon-stars", "^carbon-star", "table.goals", "no universal goal 'carbon-star'; did you"),
+    (
+        "carbon-stars",
+        "^carbon-stra",
+        "table.goals",
+        "no universal goal 'carbon-stra'; did you mean carbon-stars (C stars)",
+    ),
+    ("carbon-stars", "^Proto life", "table.goals", "proto-life is drawn twice"),
     ("carbon-stars", "^proto-life", "table.goals", "proto-life is drawn twice"),
     (TILES, "Ben 1B 2B ^3A", "table.nebula", "3A is dealt twice"),
     (TILES, "Ben 1B 2B ^2C", "table.nebula", "2C: a player sets up one tile of each size"),
@@ -173,6 +179,11 @@ def test_a_set_up_or_a_reveal_out_of_shape(old: str, new: str, rule: str, messag
     said = [str(p) for p in err.value.problems if str(p).startswith(f"{where} {message}")]
     assert len(said) == 1, str(err.value)
     assert said[0].endswith(f"[cosmos.{rule}]")
+
+
+def test_goals_are_named_as_their_cards_are() -> None:
+    titled = BASE.replace("goals: proto-life, carbon-stars", "goals: Proto life, C stars")
+    assert parse_log(titled, "game.txt").table == parse_log(BASE, "game.txt").table
 
 
 def test_every_set_up_problem_at_once() -> None:

@@ -34,6 +34,12 @@ def test_a_table_log_of_three_rounds_is_legal_so_far() -> None:
     assert "legal so far: the log stops in round 4, Ann decides next" in result.output
     assert "Ann: 6 points so far (nebulae 3, time chamber 3)" in result.output
     assert "1 advanced life face down" in result.output
+    assert (
+        "Energy tokens: Light: dark · Time: Ann, dark, dark · Gravity: — · Chemistry: Ben, dark"
+        in result.output
+    )
+    assert "6 energy cards in hand (time 2, gravity 1, chemistry 3)" in result.output
+    assert "power cards: molecular-cloud" in result.output
     without = _run(str(EXAMPLES / "cosmos-table.txt"))
     assert without.exit_code == 1
     assert "[cosmos.log.end]" in without.output
@@ -41,7 +47,7 @@ def test_a_table_log_of_three_rounds_is_legal_so_far() -> None:
 
 def test_the_points_so_far_are_the_engines(tmp_path: Path) -> None:
     text = GAME.read_text(encoding="utf-8")
-    for lines in (8, 12, 20, 27):
+    for lines in (8, 12, 20, 27, 33):
         path = _cut(text, lines, tmp_path)
         game, _ = replay(parse_log(path.read_text(encoding="utf-8"), str(path)), True)
         assert not game.over
@@ -52,8 +58,14 @@ def test_the_points_so_far_are_the_engines(tmp_path: Path) -> None:
         assert data["next"] == s.names[game.to_move]
         for row, p in zip(data["players"], s.players, strict=True):
             assert row["total"] == sum(p.points) == sum(row["points"].values())
-            assert row["energy_cards"] == p.cards
+            assert row["energy_cards"] == p.cards == sum(row["hand"].values())
             assert row["advanced_life_face_down"] == len(p.board.advanced)
+            assert row["time_chamber"]["crystal"] == p.level
+        where = {name: c for c, names in enumerate(data["controls"].values()) for name in names}
+        assert [where[name] for name in s.names] == list(s.tokens)
+        dark = [names.count("dark") for names in data["controls"].values()]
+        assert dark == list(s.dark)
+        assert data["deck"] == len(s.deck)
 
 
 def test_a_finished_log_scores_as_without_it() -> None:

@@ -44,10 +44,18 @@ class Galaxy(NamedTuple):
     start_life: str  # the starting life space
 
     def nebula(self, space: str) -> NebulaSpace:
-        return next(n for n in self.nebulae if n.id == space)
+        """Nebula space ``space`` (``N1``–``N27``); another id is a ``KeyError``."""
+        for n in self.nebulae:
+            if n.id == space:
+                return n
+        raise KeyError(f"{space!r} is no nebula space (N1–N{len(self.nebulae)})")
 
     def space(self, space: str) -> Space:
-        return next(s for s in self.stars + self.life if s.id == space)
+        """Star or life space ``space``; another id (a nebula's too) is a ``KeyError``."""
+        for s in self.stars + self.life:
+            if s.id == space:
+                return s
+        raise KeyError(f"{space!r} is no star or life space (S…, L…; nebulae: Galaxy.nebula)")
 
 
 @cache

@@ -51,9 +51,18 @@ def _spaces() -> tuple[tuple[str, ...], str]:
     return tuple(s.id for _, ids in kinds for s in ids), runs
 
 
-def _card(word: str) -> None:
+# How a card's printed title spells what its id spells out ("Relativity Δ", "4th Dimension")
+_SPELLED = (("δ", "delta"), ("ψ", "psi"), ("φ", "phi"), ("4th", "fourth"), (" ", "-"))
+
+
+def check_card(word: str) -> None:
+    """Nothing if ``word`` is a power card's id, else a ``NotationError`` with the closest."""
     if word not in _cards():
-        raise NotationError(f"no power card {shown(word)}{meant(word, _cards())}")
+        spelled = word.casefold()
+        for printed, written in _SPELLED:
+            spelled = spelled.replace(printed, written)
+        hint = meant(spelled, _cards()) or meant(word, _cards())
+        raise NotationError(f"no power card {shown(word)}{hint}")
 
 
 def _space(word: str) -> None:
@@ -68,9 +77,9 @@ def known(action: Action) -> Action:
     match action:
         case Keep(card=card, bottom=bottom):
             for word in (card, *bottom):
-                _card(word)
+                check_card(word)
         case Use(card=card) | Discharge(power=card) if card:
-            _card(card)
+            check_card(card)
         case PlaceNebula(tile=tile, space=space):
             if tile not in _tiles():
                 first, last = _tiles()[0], _tiles()[-1]

@@ -21,10 +21,12 @@ from functools import cache
 from pnp.cosmos.actions import DECK, Action, TakeCard
 from pnp.cosmos.content import advanced_life, goals, main_board, setup
 from pnp.cosmos.geometry import geometry
+from pnp.cosmos.goal_names import closest, goal_named
+from pnp.cosmos.names import check_card
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.notation import NotationError
 from pnp.cosmos.reveal import ENERGY, LIFE, POWER, REFILL, TILE, Reveal, TableSetup, energy_counts
-from pnp.cosmos.state import COLLECT, CRAFT, NONE, SHIFT, TYPES, State, card_index, cards
+from pnp.cosmos.state import COLLECT, CRAFT, NONE, SHIFT, TYPES, State, card_index
 from pnp.cosmos.table import tiles_drawn
 from pnp.errors import close_matches
 from pnp.parsing import shown
@@ -85,9 +87,7 @@ def _life(word: str) -> int:
 def _card(word: str) -> int:
     c = card_index(word)
     if c == NONE:
-        close = close_matches(word, [card.id for card in cards()], n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        raise NotationError(f"no power card {shown(word)}{hint}")
+        check_card(word)  # says which card was meant
     return c
 
 
@@ -275,14 +275,15 @@ class _SetupReader:
         rule = "cosmos.table.goals"
         out: list[int] = []
         for word, at in _items(value, col):
-            if word not in _goal_index():
-                close = close_matches(word, list(_goal_index()), n=1)
-                hint = f"; did you mean {close[0]}?" if close else ""
+            goal = goal_named(word)
+            if goal is None:
+                near = ", ".join(f"{g.id} ({g.title()})" for g in closest(word))
+                hint = f"; did you mean {near}?" if near else ""
                 self.say(line, at, f"no universal goal {shown(word)}{hint}", rule)
-            elif _goal_index()[word] in out:
-                self.say(line, at, f"{word} is drawn twice", rule)
+            elif _goal_index()[goal.id] in out:
+                self.say(line, at, f"{goal.id} is drawn twice", rule)
             else:
-                out.append(_goal_index()[word])
+                out.append(_goal_index()[goal.id])
         most = main_board().goals_per_game
         if not 1 <= len(_items(value, col)) <= most:
             said = f"the game draws 1 to {most} goals, not {len(_items(value, col))}"
