@@ -139,7 +139,8 @@ def test_each_sheet_says_which_edges_to_cut(paper: Paper) -> None:
     ]
     cut = text("print.tiles.cut")
     expected = [None, "print.tiles.left", "print.tiles.top", "print.tiles.both"]  # A1 B1 A2 B2
-    for header, edges in zip(headers, expected, strict=True):
+    for header, edges, name in zip(headers, expected, ("A1", "B1", "A2", "B2"), strict=True):
+        assert header.startswith(f"{name} · "), header  # no player's shape on the main board
         if edges is None:
             assert cut.split("{")[0].strip() not in header
         else:

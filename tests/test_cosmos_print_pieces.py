@@ -1,0 +1,31 @@
+"""Crafting the Cosmos's player boards as a play-tester handled them, read back from the
+PDFs: each player board sheet's header names its player's shape, so the eight sheets
+pair up after cutting."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.cosmos.text import text
+from pnp.layouts.cosmos import icons
+from pnp.paper import Paper
+from pnp.render.pdf import render_pdf
+from tests.cosmos_pdf import PAPERS, read_sheets
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+def test_each_player_board_sheet_names_its_player_s_shape(paper: Paper) -> None:
+    from pnp.layouts.cosmos.boards import player_boards_document
+
+    sheets = read_sheets(render_pdf(player_boards_document(paper)), paper)
+    headers = [
+        " ".join(r.text for r in sheet.runs if r.size >= 6 and r.y0 > sheet.content.top - 30)
+        for sheet in sheets
+    ]
+    cut = text("print.tiles.cut").format(edges=text("print.tiles.left"))
+    expected = []
+    for shape in icons.Shape:
+        a1, b1 = (text("print.board.sheet").format(shape=shape.value, tile=t) for t in ("A1", "B1"))
+        expected += [f"{a1} · {text('print.tiles.glue').format(tiles=b1)}", f"{b1} · {cut}"]
+    assert headers == expected
+    assert all(h.startswith(s.value) for h, s in zip(headers[::2], icons.Shape, strict=True))
