@@ -1,16 +1,18 @@
 """Crafting the Cosmos's player boards as a play-tester handled them, read back from the
 PDFs: each player board sheet's header names its player's shape, so the eight sheets
-pair up after cutting."""
+pair up after cutting; a slider's icon keeps clear of its name."""
 
 from __future__ import annotations
 
 import pytest
 
+from pnp.cosmos.content import player_board
 from pnp.cosmos.text import text
 from pnp.layouts.cosmos import icons
 from pnp.paper import Paper
 from pnp.render.pdf import render_pdf
-from tests.cosmos_pdf import PAPERS, read_sheets
+from tests.cosmos_pdf import PAPERS, board_sheets, read_sheets
+from tests.pdfread import MM
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
@@ -29,3 +31,23 @@ def test_each_player_board_sheet_names_its_player_s_shape(paper: Paper) -> None:
         expected += [f"{a1} · {text('print.tiles.glue').format(tiles=b1)}", f"{b1} · {cut}"]
     assert headers == expected
     assert all(h.startswith(s.value) for h, s in zip(headers[::2], icons.Shape, strict=True))
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+def test_a_slider_s_icon_keeps_clear_of_its_name(paper: Paper) -> None:
+    for key in player_board().sliders:
+        name = text(f"terms.{key}")
+        sheets = board_sheets(paper)
+        found = [(sheet, r) for sheet in sheets for r in sheet.runs if r.text.strip() == name]
+        assert found, name
+        sheet, run = found[0]
+        icon = [
+            s.ink
+            for s in sheet.shapes
+            if run.x0 - 12 * MM < s.box.x
+            and s.box.right < run.x0 + 0.5 * MM
+            and s.box.y < run.y1 + 2 * MM
+            and s.box.top > run.y0 - 2 * MM
+        ]
+        assert icon, name
+        assert run.x0 - max(b.right for b in icon) >= 1 * MM, name
