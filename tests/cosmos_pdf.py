@@ -45,10 +45,16 @@ class Shape:
     width: float
     dashed: bool
     order: int  # drawn after every shape of a lower order
+    pts: tuple[tuple[float, float], ...] = ()  # the path's points, moved as ``box``
 
     def contains(self, x: float, y: float) -> bool:
         b = self.box
         return b.x <= x <= b.right and b.y <= y <= b.top
+
+    @property
+    def ink(self) -> Box:
+        """The box the shape inks: its path's, and half its outline's width round it."""
+        return self.box.inset(-self.width / 2) if self.stroke is not None else self.box
 
 
 @dataclass(frozen=True)
@@ -108,12 +114,26 @@ def read_sheets(
                         child.linewidth,
                         bool(child.dashing_style and child.dashing_style[0]),
                         n,
+                        tuple((x - dx, y - dy) for x, y in child.pts),
                     )
                 )
         area = content_area(paper)
         content = Box(area.x - dx, area.y - dy, area.w, area.h)
         out.append(Sheet(shapes, join_runs(chars, 0.5), chars, content))
     return out
+
+
+@cache
+def board_whole() -> Sheet:
+    """The ○ player board drawn whole on one page of its own size: what the sheets
+    print, without their seams (a nebula the seam crosses is whole on neither)."""
+    from pnp.cosmos.content import player_board
+    from pnp.draw.shapes import Page
+    from pnp.layouts.cosmos.player_board import SIZE, player_board_items
+
+    items = player_board_items(galaxy(), player_board(), icons.Shape.CIRCLE)
+    page = Page(*SIZE, Box(0, 0, *SIZE), tuple(items))
+    return read_sheets(render_pdf(Document("board", (page,))), A4)[0]
 
 
 def _tile_shifts(size: tuple[float, float], paper: Paper) -> list[tuple[float, float]]:
@@ -216,20 +236,33 @@ def holds(space: Box, side: float) -> bool:
     return min(space.w, space.h) >= side + 2 * FIT - 0.01
 
 
-def around(sheets: list[Sheet], x: float, y: float, most: float, least: float = 0) -> Box:
+def around(
+    sheets: list[Sheet], x: float, y: float, most: float, least: float = 0, ink: bool = False
+) -> Box:
     """The largest closed shape drawn round ``(x, y)`` no wider or higher than
-    ``most``, over every sheet (a shape cut at a sheet's edge is whole on the other)."""
+    ``most``, over every sheet (a shape cut at a sheet's edge is whole on the other):
+    its path's box, or with ``ink`` the box it inks, its outline included."""
+    shape = shape_around(sheets, x, y, most, least, ink)
+    return shape.ink if ink else shape.box
+
+
+def shape_around(
+    sheets: list[Sheet], x: float, y: float, most: float, least: float = 0, ink: bool = False
+) -> Shape:
+    def extent(s: Shape) -> Box:
+        return s.ink if ink else s.box
+
     found = [
-        s.box
+        s
         for sheet in sheets
         for s in sheet.shapes
         if s.kind is not LTLine
         and s.contains(x, y)
-        and least <= min(s.box.w, s.box.h)
-        and max(s.box.w, s.box.h) <= most
+        and least <= min(extent(s).w, extent(s).h)
+        and max(extent(s).w, extent(s).h) <= most
     ]
     assert found, (x, y)
-    return max(found, key=lambda b: b.w * b.h)
+    return max(found, key=lambda s: s.box.w * s.box.h)
 
 
 def _ids(sheets: list[Sheet], pattern: str) -> dict[str, Run]:
@@ -239,13 +272,23 @@ def _ids(sheets: list[Sheet], pattern: str) -> dict[str, Run]:
 
 
 @cache
-def galaxy_spaces(paper: Paper) -> dict[str, Box]:
-    """Every star and life space of the galaxy, found round its printed id."""
+def galaxy_space_shapes(paper: Paper) -> dict[str, Shape]:
+    """Every star and life space of the galaxy: the shape drawn round its printed id."""
     sheets = board_sheets(paper)
     return {
-        name: around(sheets, run.cx, run.cy, 12 * MM)
-        for name, run in _ids(sheets, r"[SL]\d+").items()
+        name: shape_around(sheets, run.cx, run.cy, 12 * MM, ink=True)
+        for name, run in galaxy_ids(sheets).items()
     }
+
+
+def galaxy_ids(sheets: list[Sheet]) -> dict[str, Run]:
+    return _ids(sheets, r"[SL]\d+")
+
+
+@cache
+def galaxy_spaces(paper: Paper) -> dict[str, Box]:
+    """Every star and life space of the galaxy as far as it inks, its outline included."""
+    return {name: shape.ink for name, shape in galaxy_space_shapes(paper).items()}
 
 
 def centre_and_side(paper: Paper) -> tuple[float, float, float]:

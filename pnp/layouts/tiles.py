@@ -50,6 +50,7 @@ class TileWords:
     left: str = ""  # "left edge": what ``cut`` names on a tile cut at its left only
     top: str = ""  # "top edge"
     both: str = ""  # "left and top edges"
+    sheet: str = "{tile}"  # a tile's name as the header says it: "○ {tile}" on a ○ board
 
 
 @dataclass(frozen=True)
@@ -241,8 +242,9 @@ def _header(tile: Tile, words: TileWords, paper: Paper) -> list[Item]:
     edges = words.both if tile.column and tile.row else words.left if tile.column else words.top
     steps = [words.cut.format(edges=edges)] if tile.column or tile.row else []
     if tile.under:
-        steps.append(words.glue.format(tiles=words.join.join(tile.under)))
-    text = " · ".join([tile.name, *steps])
+        under = (words.sheet.format(tile=name) for name in tile.under)
+        steps.append(words.glue.format(tiles=words.join.join(under)))
+    text = " · ".join([words.sheet.format(tile=tile.name), *steps])
     room = band.take_left(band.w - grid.w - mm(3))[0]
     size, lines = fit_wrapped(text, room.w, room.h, 10, font=Font.BOLD, minimum=6)
     return out + text_block(room.x, room.top, lines, size, Font.BOLD)

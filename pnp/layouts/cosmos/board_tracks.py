@@ -25,6 +25,7 @@ SCORE_ROW = PIECE + mm(1.2)  # a score track cell's height
 SLIDER_ROW = SLIDER + mm(3)
 HEADING = mm(6)
 SMALL = 6.0  # the smallest text printed
+LABEL_GAP = mm(1.5)  # paper between a slider's icon and its name
 
 
 def heading(area: Box, words: str) -> list[Item]:
@@ -75,14 +76,14 @@ def time_chamber(area: Box, tracks: PlayerBoard) -> list[Item]:
 
 def sliders(area: Box, tracks: PlayerBoard) -> list[Item]:
     items = heading(area, text("print.board.sliders"))
-    label_w = mm(22)
+    label_w, icon = mm(23), mm(6.5)
     for r, key in enumerate(tracks.sliders):
         top = area.top - HEADING - r * (SLIDER_ROW + mm(1.5))
         row = Box(area.x, top - SLIDER_ROW, area.w, SLIDER_ROW)
-        items += icons.resource(key, row.x + mm(3.5), row.cy, mm(6.5))
-        name = text(f"terms.{key}")
-        size = fit_size(name, label_w - mm(8), 8, Font.BOLD, SMALL)
-        items.append(Text(row.x + mm(7.5), row.cy - size * 0.35, name, size, Font.BOLD))
+        items += icons.resource(key, row.x + icon / 2, row.cy, icon)
+        name, at = text(f"terms.{key}"), row.x + icon + LABEL_GAP
+        size = fit_size(name, row.x + label_w - mm(1) - at, 8, Font.BOLD, SMALL)
+        items.append(Text(at, row.cy - size * 0.35, name, size, Font.BOLD))
         cells = tracks.slider_top + 1
         step = (row.w - label_w) / cells
         for k in range(cells):

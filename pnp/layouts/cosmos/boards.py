@@ -3,6 +3,8 @@ sheets that join (``pnp.layouts.tiles``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnp.cosmos.content import player_board
 from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.text import text
@@ -26,7 +28,9 @@ def footer(*words: str) -> str:
 def player_board_pages(paper: Paper, shape: icons.Shape) -> list[Page]:
     items = player_board_items(galaxy(), player_board(), shape)
     name = text("print.board.player").format(shape=shape.value)
-    return tile_pages(items, Box(0, 0, *SIZE), paper, tile_words(), footer(name))
+    sheet = text("print.board.sheet").format(shape=shape.value, tile="{tile}")  # "○ {tile}"
+    words = replace(tile_words(), sheet=sheet)
+    return tile_pages(items, Box(0, 0, *SIZE), paper, words, footer(name))
 
 
 def player_boards_document(paper: Paper) -> Document:

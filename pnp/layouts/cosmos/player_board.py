@@ -10,7 +10,7 @@ from pnp.cosmos.galaxy import Galaxy
 from pnp.cosmos.model import PlayerBoard, Sector
 from pnp.cosmos.text import text
 from pnp.draw.fonts import Font
-from pnp.draw.shapes import GREY, INK, PAPER, Anchor, Item, Line, Poly, Rect, Stroke, Text
+from pnp.draw.shapes import GREY, INK, Anchor, Item, Line, Poly, Rect, Stroke, Text
 from pnp.draw.text import fit_size, fit_wrapped
 from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
@@ -24,13 +24,18 @@ from pnp.layouts.cosmos.board_tracks import (
 )
 from pnp.layouts.cosmos.galaxy import (
     BORDER,
-    LATTICE,
+    JOIN,
     LIFE_SPACE,
+    LINK,
+    OUTLINE,
     SHADE,
     SIDE,
     STAR_SPACE,
+    border_between,
     extent,
     galaxy_items,
+    life_space,
+    star_space,
 )
 from pnp.layouts.cosmos.icons import polygon
 from pnp.layouts.page import text_block
@@ -99,16 +104,23 @@ def _note(area: Box) -> list[Item]:
 
 
 def _border_legend(area: Box) -> list[Item]:
-    """Two sectors' shades, the border between them drawn through a space, and what it
-    means."""
-    x, y = area.x + mm(8), area.top - mm(7)
-    half = LIFE_SPACE / 2
+    """A piece of the galaxy between two sectors' tones, drawn as the galaxy draws it:
+    a star and a life space on the border, and what it means."""
+    x, end = area.x + mm(8), mm(1.5)  # the border's reach past the spaces
+    star = area.top - end - STAR_SPACE / 2
+    life = star - SIDE / 2
+    h = LIFE_SPACE / 2
+    tones = Box(x - mm(8), life - h - end, mm(16), area.top - life + h + end)
     items: list[Item] = [
-        Rect(Box(x - mm(8), y - mm(6), mm(8), mm(12)), None, SHADE[Sector.PSI]),
-        Rect(Box(x, y - mm(6), mm(8), mm(12)), None, SHADE[Sector.DELTA]),
-        Rect(Box(x - mm(8), y - mm(6), mm(16), mm(12)), LATTICE, None),
-        Rect(Box(x - half, y - half, LIFE_SPACE, LIFE_SPACE), Stroke(GREY, 0.6), PAPER),
-        Line(x, y - mm(6), x, y + mm(6), BORDER),
+        Rect(tones.take_left(mm(8))[0], None, SHADE[Sector.PSI]),
+        Rect(tones.take_left(mm(8))[1], None, SHADE[Sector.DELTA]),
+        Rect(tones, LINK, None),
+        Line(x, tones.y, x, tones.top, LINK),
+        life_space(x, life, True),
+        star_space(x, star, True),
+        Line(x, tones.y, x, life - h + JOIN, BORDER),
+        *border_between((x, star), (x, life)),
+        Line(x, star + STAR_SPACE / 2 - JOIN, x, tones.top, BORDER),
     ]
     words = text("print.board.border")
     room = Box(x + mm(10), area.y, area.right - x - mm(10), area.top - area.y)
@@ -122,7 +134,7 @@ def _sector(sector: Sector, x: float, y: float) -> list[Item]:
     sign = text(f"terms.{sector.value}")
     name = text("terms.sector").format(name=sign)
     return [
-        Poly(polygon(x, y + mm(2), r, 6), True, LATTICE, SHADE[sector]),
+        Poly(polygon(x, y + mm(2), r, 6), True, OUTLINE, SHADE[sector]),
         Text(x, y + mm(2) - 7, sign, 20, Font.BOLD, Anchor.MIDDLE),
         Text(x, y - r - mm(1.5), name, 8, Font.BOLD, Anchor.MIDDLE, INK),
     ]

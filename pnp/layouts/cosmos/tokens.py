@@ -48,13 +48,13 @@ def _tile_front(tile: NebulaTile, cx: float, cy: float, side: float) -> list[Ite
     count = len(tile.stars)
     columns = 2 if count <= 4 else 3
     rows = (count + columns - 1) // columns
-    cell = side * 0.27
+    cell = side * 0.315  # a star's circle is 0.92 of it across, its rim included
     for k, element in enumerate(tile.stars):
         row, col = divmod(k, columns)
         in_row = min(columns, count - row * columns)
         x = cx + (col - (in_row - 1) / 2) * cell
-        y = cy - side * 0.06 - (row - (rows - 1) / 2) * cell
-        items += icons.star(element, x, y, cell * 1.05)
+        y = cy - side * 0.1 - (row - (rows - 1) / 2) * cell
+        items += icons.star(element, x, y, cell * 0.92)
     return items
 
 
