@@ -137,4 +137,4 @@ def test_the_aid_and_the_rules_say_what_a_discharge_and_gravity_give(run: Run) -
         assert "a star of the type you choose (H, He, O or C)" in words
         assert "Gravity's 1 supernova" in words
         assert "supernova slider" in words
-        assert "sliders, not tokens" in words
+        assert "a slider token marks the count" in words
