@@ -260,3 +260,20 @@ def test_the_gravity_control_and_the_graviton_are_two_icons(drawn: Drawn) -> Non
     # each energy type once, as its control's title; Gravity's passive is a graviton
     assert [board[e.value] for e in icons.Energy] == [1, 1, 1, 1]
     assert board["graviton"] == 1
+
+
+def test_the_dark_energy_token_is_one_drawing_at_every_size() -> None:
+    """Review: the aid and the set-up sheets drew a white dot where the token said
+    "dark": now the token, the aid and the plan draw the same circles, scaled."""
+    from pnp.draw.shapes import Circle
+
+    def shapes(size: float) -> list[tuple[float, float, float, object, object]]:
+        drawn = icons.energy_token(None, 0.0, 0.0, size)
+        assert all(isinstance(i, Circle) for i in drawn)
+        return [
+            (i.cx / size, i.cy / size, round(i.r / size, 6), i.fill, i.stroke and i.stroke.color)
+            for i in drawn
+            if isinstance(i, Circle)
+        ]
+
+    assert shapes(mm(4)) == shapes(mm(14)) == shapes(mm(40))
