@@ -77,6 +77,8 @@ def test_the_readme_names_every_file_and_what_to_do(kits: dict[str, Path]) -> No
     for words in ("fan edition", "buy it", "100 %", "fold each page", "one per player"):
         assert words in flat, words
     assert "N1–N27" in flat and "S1–S73" in flat and "L1–L99" in flat
+    for words in ("pnp cosmos check GAME.txt", "--unfinished", "pnp cosmos score GAME.toml"):
+        assert words in flat, words  # how to check a game (review)
 
 
 def test_the_credits_say_the_design_is_ours_and_carry_the_font_licence(
