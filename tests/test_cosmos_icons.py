@@ -277,3 +277,29 @@ def test_the_dark_energy_token_is_one_drawing_at_every_size() -> None:
         ]
 
     assert shapes(mm(4)) == shapes(mm(14)) == shapes(mm(40))
+
+
+def test_the_open_star_means_any_star_counted_wherever_it_is_drawn(drawn: Drawn) -> None:
+    """Review: the aid said "a star of the type you choose", the goal cards drew it for
+    "any star". It is drawn on the goal cards that count stars of every type, and the
+    aid's legend says just that."""
+    from pnp.cosmos.content import goals
+    from pnp.cosmos.model import GoalCount
+    from pnp.cosmos.text import text
+    from pnp.layouts.cards import CardOptions
+    from pnp.layouts.cosmos import boards, card_documents, sheets
+
+    cards = CardOptions()
+    elsewhere = (
+        lambda: boards.main_board_document(A4),
+        lambda: boards.player_boards_document(A4),
+        lambda: boards.tokens_document(A4),
+        lambda: card_documents.power_cards_document(A4, cards),
+        lambda: sheets.setup_sheet_document(A4),
+    )
+    assert all(drawn(make)["any-star"] == 0 for make in elsewhere)
+    counting = {GoalCount.STAR_GROUP, GoalCount.ADVANCED_NEIGHBOURS}
+    assert {g.measure for g in goals() if g.measure in counting} == counting
+    assert drawn(lambda: card_documents.goal_cards_document(A4, cards))["any-star"] == 3 + 3
+    legend = text("print.aid.icon.any-star")
+    assert "supernovae included" in legend and "choose" not in legend

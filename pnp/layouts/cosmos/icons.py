@@ -201,8 +201,8 @@ def star(element: str, cx: float, cy: float, size: float) -> list[Item]:
 
 
 def any_star(cx: float, cy: float, size: float) -> list[Item]:
-    """Any star, a five-pointed star: one gained is a standard star of the player's
-    choice (H, He, O or C); one a goal counts may be of any type, supernovae too."""
+    """Any star, a five-pointed star: where a goal counts stars, those of every type
+    count, supernovae included."""
     r = size / 2
     return [
         Poly(burst(cx, cy - r * 0.08, r * 0.98, 5, 0.45), True, Stroke(INK, _w(size) * 1.5), PAPER)
