@@ -152,9 +152,7 @@ def test_each_goal_card_prints_its_game_record_id(kits: dict[str, Path]) -> None
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_each_power_card_prints_how_a_game_log_names_it(
-    kits: dict[str, Path], paper: str
-) -> None:
+def test_each_power_card_prints_how_a_game_log_names_it(kits: dict[str, Path], paper: str) -> None:
     """Review: a log names a power card by its id (`use fourth-dimension`), its effect's
     second alternative with /2 (`use star-stuff/2`): each on its own card, bold, at
     least 6 pt, the /2 only on the cards with two alternatives, whose text says "or"."""

@@ -73,7 +73,8 @@ def test_turn_order_set_up_nebulae_and_sector_borders_are_said(printed: dict[str
         assert "passes left, to the next player clockwise" in printed[sheet], sheet
     assert "The top tile of each shuffled nebula stack" in printed["setup-sheet"]
     assert "top nebula tile of each shuffled stack" in printed["rules"]
-    assert "counts for every sector it touches (the centre star touches all three)" in (
-        printed["rules"]
+    assert (
+        "counts for every sector it touches (the centre star touches all three)"
+        in (printed["rules"])
     )
     assert "counts for both" not in printed["rules"]

@@ -374,8 +374,8 @@ def power_token(cx: float, cy: float, size: float) -> list[Item]:
 
 def energy_token(kind: Shape | None, cx: float, cy: float, size: float) -> list[Item]:
     """An energy token: white with its player's shape large and hollow, or a dark one
-    (``None``): solid black with a white ring inside its rim and a white dot, the same drawing at every
-    size (the token, the aid, the set-up sheets)."""
+    (``None``): solid black with a white ring inside its rim and a white dot, the same
+    drawing at every size (the token, the aid, the set-up sheets)."""
     if kind is not None:
         return shape(kind, cx, cy, size * 0.66)
     r = size * 0.47
