@@ -1,7 +1,8 @@
 """The main board (spec cosmos.md, Main board): the four controls clockwise Light → Time
 → Gravity → Chemistry, each with room for its energy tokens, its active reward on the
 left, its passive one on the right and a spot for power tokens; the goal track along the
-top; the energy display and the time crystal supply along the bottom. One picture of
+top, the energy display along the bottom, the discard, nebula stacks, time crystal
+supply and advanced life between the controls (``layout``). One picture of
 ``SIZE``, origin at the bottom left, printed on four sheets that join: the sheets meet in
 the gaps between the controls, and no line of text crosses a join."""
 
