@@ -260,3 +260,46 @@ def test_the_gravity_control_and_the_graviton_are_two_icons(drawn: Drawn) -> Non
     # each energy type once, as its control's title; Gravity's passive is a graviton
     assert [board[e.value] for e in icons.Energy] == [1, 1, 1, 1]
     assert board["graviton"] == 1
+
+
+def test_the_dark_energy_token_is_one_drawing_at_every_size() -> None:
+    """Review: the aid and the set-up sheets drew a white dot where the token said
+    "dark": now the token, the aid and the plan draw the same circles, scaled."""
+    from pnp.draw.shapes import Circle
+
+    def shapes(size: float) -> list[tuple[float, float, float, object, object]]:
+        drawn = icons.energy_token(None, 0.0, 0.0, size)
+        assert all(isinstance(i, Circle) for i in drawn)
+        return [
+            (i.cx / size, i.cy / size, round(i.r / size, 6), i.fill, i.stroke and i.stroke.color)
+            for i in drawn
+            if isinstance(i, Circle)
+        ]
+
+    assert shapes(mm(4)) == shapes(mm(14)) == shapes(mm(40))
+
+
+def test_the_open_star_means_any_star_counted_wherever_it_is_drawn(drawn: Drawn) -> None:
+    """Review: the aid said "a star of the type you choose", the goal cards drew it for
+    "any star". It is drawn on the goal cards that count stars of every type, and the
+    aid's legend says just that."""
+    from pnp.cosmos.content import goals
+    from pnp.cosmos.model import GoalCount
+    from pnp.cosmos.text import text
+    from pnp.layouts.cards import CardOptions
+    from pnp.layouts.cosmos import boards, card_documents, sheets
+
+    cards = CardOptions()
+    elsewhere = (
+        lambda: boards.main_board_document(A4),
+        lambda: boards.player_boards_document(A4),
+        lambda: boards.tokens_document(A4),
+        lambda: card_documents.power_cards_document(A4, cards),
+        lambda: sheets.setup_sheet_document(A4),
+    )
+    assert all(drawn(make)["any-star"] == 0 for make in elsewhere)
+    counting = {GoalCount.STAR_GROUP, GoalCount.ADVANCED_NEIGHBOURS}
+    assert {g.measure for g in goals() if g.measure in counting} == counting
+    assert drawn(lambda: card_documents.goal_cards_document(A4, cards))["any-star"] == 3 + 3
+    legend = text("print.aid.icon.any-star")
+    assert "supernovae included" in legend and "choose" not in legend

@@ -77,6 +77,8 @@ def test_the_readme_names_every_file_and_what_to_do(kits: dict[str, Path]) -> No
     for words in ("fan edition", "buy it", "100 %", "fold each page", "one per player"):
         assert words in flat, words
     assert "N1–N27" in flat and "S1–S73" in flat and "L1–L99" in flat
+    for words in ("pnp cosmos check GAME.txt", "--unfinished", "pnp cosmos score GAME.toml"):
+        assert words in flat, words  # how to check a game (review)
 
 
 def test_the_credits_say_the_design_is_ours_and_carry_the_font_licence(
@@ -147,6 +149,37 @@ def test_each_goal_card_prints_its_game_record_id(kits: dict[str, Path]) -> None
     assert sorted(found) == sorted(ids)
     assert all(size >= 6 for size, _ in found.values())
     assert [found[g][1] for g in ids] == [k % 9 for k in range(len(ids))]  # on its own card
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_power_card_prints_how_a_game_log_names_it(kits: dict[str, Path], paper: str) -> None:
+    """Review: a log names a power card by its id (`use fourth-dimension`), its effect's
+    second alternative with /2 (`use star-stuff/2`): each on its own card, bold, at
+    least 6 pt, the /2 only on the cards with two alternatives, whose text says "or"."""
+    from pnp.layouts.cards import CardOptions, imposition
+
+    data = (kits[paper] / "power-cards-duplex.pdf").read_bytes()
+    slots = imposition(PAPERS[paper], CardOptions()).slots
+    found: dict[str, tuple[int, int]] = {}
+    for number, page in enumerate(pages(data)[::2]):
+        for run in join_runs(page.chars, 0.5):
+            if run.bold and run.text.startswith("use "):
+                assert run.size >= 6, run.text
+                slot = next(
+                    k
+                    for k, s in enumerate(slots)
+                    if s.x <= run.cx <= s.right and s.y <= run.cy <= s.top
+                )
+                assert run.text not in found, run.text
+                found[run.text] = (number, slot)
+    cards = power_cards()
+    expected = {f"use {c.id}": k for k, c in enumerate(cards)}
+    second = {f"use {c.id}/2": k for k, c in enumerate(cards) if len(c.effect) > 1}
+    assert len(second) == 3
+    assert all(" or " in c.effect_text() for c in cards if len(c.effect) > 1)
+    assert sorted(found) == sorted(expected | second)
+    for words, k in (expected | second).items():
+        assert found[words] == divmod(k, len(slots)), words
 
 
 def test_card_backs_are_interleaved_for_duplex(kits: dict[str, Path]) -> None:

@@ -127,3 +127,53 @@ def test_the_page_names_its_player_count_in_the_plan_too() -> None:
             if isinstance(i, Rect) and mm(60) < i.box.h < mm(75) and mm(30) < i.box.w < mm(45)
         ]
         assert len(marks) + len(turned) == players, players
+
+
+def test_the_plan_draws_the_discard_spot_where_the_main_board_has_it() -> None:
+    """Review: the picture put "discard" beside the energy deck; the board has it
+    between Chemistry and Gravity. The plan's spot, in its board's frame, is the
+    board's, in the board."""
+    from pnp.draw.shapes import Rect
+    from pnp.layouts.cosmos.main_board import SIZE, layout
+    from pnp.layouts.cosmos.setup_plan import DASHED, FRAME
+
+    items = table_plan(content_area(A4), plan_for(4))
+    frame = max(
+        (i.box for i in items if isinstance(i, Rect) and i.stroke == FRAME), key=lambda b: b.w
+    )
+    word = next(i for i in items if isinstance(i, Text) and i.text == "discard")
+    spot = next(
+        i.box
+        for i in items
+        if isinstance(i, Rect) and i.stroke == DASHED and i.box.contains(ink_bounds(word))
+    )
+    board = layout(main_board())
+    for plan, real, size, start in (
+        (spot.cx - frame.x, board.discard.cx, SIZE[0], frame.w),
+        (spot.cy - frame.y, board.discard.cy, SIZE[1], frame.h),
+        (spot.w, board.discard.w, SIZE[0], frame.w),
+    ):
+        assert plan / start == pytest.approx(real / size, abs=0.005)
+    chemistry, gravity = board.controls[3], board.controls[2]
+    assert chemistry.right < board.discard.x < board.discard.right < gravity.x
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_end_of_turn_spot_shares_no_edge_with_the_rows_beside_it(players: int) -> None:
+    """Review: in each player board picture the α spot touched the power token slots
+    above it and the score track below it."""
+    from pnp.draw.shapes import Rect
+    from pnp.layouts.cosmos.setup_plan import THIN
+
+    items = table_plan(content_area(A4), plan_for(players))
+    cells = [i.box for i in items if isinstance(i, Rect) and i.stroke == THIN]
+    alphas = [i for i in items if isinstance(i, Text) and i.text == "α"]
+    assert len(alphas) == players
+    for alpha in alphas:
+        mark = ink_bounds(alpha)
+        spot = min((c for c in cells if c.contains(mark)), key=lambda c: c.w * c.h)
+        near = [c for c in cells if c != spot and spot.inset(-mm(3)).overlaps(c)]
+        assert near  # the slots and the score track beside it
+        assert min(
+            max(c.x - spot.right, spot.x - c.right, c.y - spot.top, spot.y - c.top) for c in near
+        ) >= mm(0.5)

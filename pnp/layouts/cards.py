@@ -20,13 +20,11 @@ from pnp.draw.shapes import (
     GREY,
     INK,
     LIGHT,
-    PAPER,
     Anchor,
     Flip,
     Item,
     Line,
     Page,
-    Rect,
     Stroke,
     Text,
 )
@@ -34,7 +32,6 @@ from pnp.draw.transform import rotated
 from pnp.geometry import Box, bounds
 from pnp.paper import (
     POKER,
-    RULER_CLEARANCE,
     SAFE_ZONE,
     Backs,
     CardSize,
@@ -189,19 +186,20 @@ def _page(paper: Paper, items: list[Item], trims: Sequence[Box], bleed: float) -
 
 
 def _duplex_backs(imp: Imposition, backs: Sequence[CardFace], options: CardOptions) -> Page:
+    """The backs, each reaching past its trim; the ruler where it would be for a full
+    page, clear of every back's reach, so that a back printed a little off still covers
+    its card to the edge. Where the margin beside the reach is too narrow for it (poker
+    and 63 × 88 cards on Letter), the page has no ruler: the front of the sheet has one."""
     paper = imp.paper
-    every = back_slots(imp, options)  # the ruler goes where it would for a full page
-    taken = [s.inset(-options.bleed) for s in every]
-    placed = place_ruler(paper.printable, bounds(every), tuple(every), ruler_size(paper), taken)
+    every = back_slots(imp, options)
     reach = max(options.bleed, BACK_REACH)
+    taken = [s.inset(-reach) for s in every]
+    placed = place_ruler(paper.printable, bounds(taken), tuple(every), ruler_size(paper), taken)
     items: list[Item] = []
     for face, slot in zip(backs, every[: len(backs)], strict=True):  # one per front
         items += clip_items(face(slot, reach), paper.printable)
     if placed is not None:
-        ruler, vertical = placed
-        clear = Rect(ruler.inset(-RULER_CLEARANCE), None, PAPER)  # the field stops around it
-        items += clip_items([clear], paper.printable)
-        items += ruler_items(ruler, vertical, paper)
+        items += ruler_items(*placed, paper)
     return _page(paper, items, every[: len(backs)], options.bleed)
 
 

@@ -33,7 +33,7 @@ from pnp.paper import SAFE_ZONE
 from pnp.units import mm
 
 FRAME = Stroke(INK, 0.8)
-GOAL_ID = 6.5  # points: the goal id a player copies into a game record
+GOAL_ID = 6.5  # points: a goal's or power card's id, copied into a game record or log
 
 
 def _frame(trim: Box) -> tuple[list[Item], Box]:
@@ -82,14 +82,19 @@ def goal_front(goal: Goal, board: MainBoard) -> CardFace:
 
 def _goal_id(goal: Goal, inner: Box, bottom: float) -> list[Item]:
     """The goal's id, as a game record names it (`pnp cosmos score`), small above the
-    scores: the words before it regular, the id bold."""
-    before = text("print.cards.goal_id")
+    scores."""
+    return _id_line(text("print.cards.goal_id"), goal.id, inner, bottom)
+
+
+def _id_line(before: str, words: str, inner: Box, bottom: float) -> list[Item]:
+    """A name a record or log copies, centred at ``bottom``: the words before it
+    regular and grey, the name bold."""
     size = GOAL_ID
-    width = text_width(before, size) + text_width(goal.id, size, Font.BOLD)
+    width = text_width(before, size) + text_width(words, size, Font.BOLD)
     x = inner.cx - width / 2
     return [
         Text(x, bottom, before, size, Font.REGULAR, color=GREY),
-        Text(x + text_width(before, size), bottom, goal.id, size, Font.BOLD),
+        Text(x + text_width(before, size), bottom, words, size, Font.BOLD),
     ]
 
 
@@ -151,13 +156,26 @@ def power_front(card: PowerCard) -> CardFace:
         )
         title, y = _title(inner, inner.top - mm(16), card.name(), 13)
         items += title
-        rest = Box(inner.x, inner.y, inner.w, y - mm(2) - inner.y)
+        log = _power_log(card)
+        bottom = inner.y + len(log) * GOAL_ID * 1.2 + mm(1)
+        rest = Box(inner.x, bottom, inner.w, y - mm(2) - bottom)
         cost, effect = rest.take_top(rest.h * 0.38)
         items += _section(cost, text("terms.cost"), card.cost_text())
         items += _section(effect, text("terms.effect"), card.effect_text())
+        for k, (before, words) in enumerate(log):
+            items += _id_line(before, words, inner, inner.y + (len(log) - 1 - k) * GOAL_ID * 1.2)
         return items
 
     return face
+
+
+def _power_log(card: PowerCard) -> list[tuple[str, str]]:
+    """How a game log names the card (`use fourth-dimension`), and its effect's second
+    alternative where it has one (`use star-stuff/2`: the choice after "or")."""
+    lines = [(text("print.cards.power_log"), f"use {card.id}")]
+    if len(card.effect) > 1:
+        lines.append((text("print.cards.power_second"), f"use {card.id}/2"))
+    return lines
 
 
 def _section(area: Box, heading: str, words: str) -> list[Item]:

@@ -9,8 +9,7 @@ import math
 from collections.abc import Callable
 from enum import Enum
 
-from pnp.cosmos.text import text
-from pnp.draw.fonts import Font, text_width
+from pnp.draw.fonts import Font
 from pnp.draw.shapes import (
     INK,
     LIGHT,
@@ -29,7 +28,6 @@ from pnp.draw.text import fit_size
 from pnp.geometry import Box
 
 Point = tuple[float, float]
-DARK_WORDS = 6.0  # points: the smallest a dark token's name is printed
 Icon = Callable[[float, float, float], list[Item]]  # drawn at a centre, in a size
 
 
@@ -203,7 +201,8 @@ def star(element: str, cx: float, cy: float, size: float) -> list[Item]:
 
 
 def any_star(cx: float, cy: float, size: float) -> list[Item]:
-    """A standard star of the player's choice (H, He, O or C): a five-pointed star."""
+    """Any star, a five-pointed star: where a goal counts stars, those of every type
+    count, supernovae included."""
     r = size / 2
     return [
         Poly(burst(cx, cy - r * 0.08, r * 0.98, 5, 0.45), True, Stroke(INK, _w(size) * 1.5), PAPER)
@@ -375,16 +374,16 @@ def power_token(cx: float, cy: float, size: float) -> list[Item]:
 
 def energy_token(kind: Shape | None, cx: float, cy: float, size: float) -> list[Item]:
     """An energy token: white with its player's shape large and hollow, or a dark one
-    (``None``), solid black with its name in white (a white dot where the name would be
-    under 6 pt)."""
+    (``None``): solid black with a white ring inside its rim and a white dot, the same
+    drawing at every size (the token, the aid, the set-up sheets)."""
     if kind is not None:
         return shape(kind, cx, cy, size * 0.66)
-    disc: list[Item] = [Circle(cx, cy, size * 0.45, None, INK)]
-    words = text("print.tokens.dark_mark")
-    if text_width(words, DARK_WORDS, Font.BOLD) > size * 0.7:  # a white dot stands in
-        return [*disc, Circle(cx, cy, size * 0.14, None, PAPER)]
-    points = fit_size(words, size * 0.7, 9, Font.BOLD, DARK_WORDS)
-    return [*disc, Text(cx, cy - points * 0.35, words, points, Font.BOLD, Anchor.MIDDLE, PAPER)]
+    r = size * 0.47
+    return [
+        Circle(cx, cy, r, None, INK),
+        Circle(cx, cy, r * 0.75, Stroke(PAPER, _w(size)), None),
+        Circle(cx, cy, r * 0.31, None, PAPER),
+    ]
 
 
 # Every meaning drawn, by the key of its name in data/cosmos/text/terms.toml, in the

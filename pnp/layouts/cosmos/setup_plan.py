@@ -30,6 +30,8 @@ from pnp.draw.transform import rotated
 from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.icons import Energy, Shape
+from pnp.layouts.cosmos.main_board import SIZE as BOARD_SIZE
+from pnp.layouts.cosmos.main_board import layout
 from pnp.units import mm
 
 LABEL = 6.5  # points: the plan's words
@@ -62,8 +64,6 @@ class TablePlan(NamedTuple):
     advanced: int  # in the stack, group 1 on top
     group_one: int
     goals: int  # drawn face down; the top one revealed
-    track: int
-    display: int
     stars: tuple[str, ...]  # the star pile beside each control
     energy: tuple[Energy, ...]
     each: EachPlayer
@@ -86,8 +86,6 @@ def plan_for(players: int) -> TablePlan:
         life.in_play(players),
         life.per_player * players,
         board.goals_per_game,
-        board.goal_track,
-        board.display,
         stars,
         tuple(Energy(c.type.value) for c in board.controls),
         setup().each,
@@ -137,50 +135,54 @@ def _stack(box: Box, u: float, icon: icons.Icon | None = None, count: int = 3) -
 
 
 def _main_board(b: Box, plan: TablePlan, u: float) -> list[Item]:
-    items: list[Item] = [Rect(b, FRAME, None, 3 * u)]
-    inner = b.inset(2.5 * u)
-    top, rest = inner.take_top(21 * u)
-    bottom, middle = rest.take_bottom(19 * u)
-    items += _goals(top, plan, u)
-    items += _display(bottom, plan, u)
-    upper, rest = middle.take_top(21 * u)
-    lower, gap = rest.take_bottom(21 * u)
-    cells = [*upper.columns(2, 3 * u), *reversed(lower.columns(2, 3 * u))]
-    for energy, dealt, cell in zip(plan.energy, plan.dealt, cells, strict=True):
-        items += _control(cell, energy, dealt, u)
-    return items + _gap(gap.inset(0, 1 * u), plan, u)
+    """The main board, its spots where ``main_board.layout`` puts them, scaled into
+    ``b``, with what the set-up puts on them."""
+    at = layout(main_board())
+    k = min(b.w / BOARD_SIZE[0], b.h / BOARD_SIZE[1])
+    frame = b.centred(BOARD_SIZE[0] * k, BOARD_SIZE[1] * k)
+
+    def put(box: Box) -> Box:
+        return Box(frame.x + box.x * k, frame.y + box.y * k, box.w * k, box.h * k)
+
+    items: list[Item] = [Rect(frame, FRAME, None, 3 * u)]
+    items += _goals(put(at.goal_deck), [put(s) for s in at.goal_spaces], plan, u)
+    items += _display([put(s) for s in at.display], put(at.energy_deck), put(at.discard), u)
+    for energy, dealt, cell in zip(plan.energy, plan.dealt, at.controls, strict=True):
+        items += _control(put(cell), energy, dealt, u)
+    items += _nebula_stacks([put(s) for s in at.nebula_stacks], u)
+    return items + _supply(put(at.supply), plan, u) + _advanced(put(at.advanced), plan, u)
 
 
-def _goals(row: Box, plan: TablePlan, u: float) -> list[Item]:
+def _goals(deck: Box, spaces: list[Box], plan: TablePlan, u: float) -> list[Item]:
     """The goal deck (the goals drawn, less the one revealed, face down) and the goal
     track with the revealed goal on its first space."""
-    card = Box(row.x, row.y + 1.5 * u, 11 * u, 15.5 * u)
-    items = _stack(card, u, icons.goal)
+    items = _stack(_pile_in(deck, u), u, icons.goal)
     words = text("print.setup_sheet.plan_goals").format(n=plan.goals - 1)
-    items.append(_label(row.x, row.top - 2.2 * u, words, SMALL, Anchor.START))
-    track = Box(card.right + 4 * u, row.y, row.right - card.right - 4 * u, row.h)
-    for k, space in enumerate(track.columns(plan.track, 1.2 * u)):
-        spot = Box(space.x, row.y + 1.5 * u, space.w, 15.5 * u)
+    items.append(_label(deck.x, deck.top + 0.5 * u, words, SMALL, Anchor.START))
+    for k, space in enumerate(spaces):
         if k == 0:
-            items.append(Rect(spot, Stroke(INK, 0.6), None, 0.8 * u))
-            items += icons.goal(spot.cx, spot.cy, spot.w * 0.6)
+            items.append(Rect(space, Stroke(INK, 0.6), None, 0.8 * u))
+            items += icons.goal(space.cx, space.cy, space.w * 0.6)
         else:
-            items.append(Rect(spot, DASHED, None, 0.8 * u))
-            items.append(_label(spot.cx, spot.cy - 2, str(k + 1), SMALL))
+            items.append(Rect(space, DASHED, None, 0.8 * u))
+            items.append(_label(space.cx, space.cy - 2, str(k + 1), SMALL))
     return items
 
 
-def _display(row: Box, plan: TablePlan, u: float) -> list[Item]:
-    """The energy display, face up, and the deck beside it; the discard spot empty."""
+def _pile_in(spot: Box, u: float) -> Box:
+    """The top card of a pile of three on a card spot (each card 0.7 u lower right)."""
+    return Box(spot.x + 0.3 * u, spot.y + 1.7 * u, spot.w - 1.7 * u, spot.h - 2 * u)
+
+
+def _display(slots: list[Box], deck: Box, discard: Box, u: float) -> list[Item]:
+    """The energy display, face up, the deck beside it, and the discard spot, empty,
+    between Chemistry and Gravity."""
     items: list[Item] = []
-    spots = row.columns(plan.display + 2, 1.2 * u)
-    for spot in spots[: plan.display]:
-        card = spot.centred(spot.w - 0.5 * u, 15.5 * u)
+    for slot in slots:
+        card = slot.inset(0.3 * u)
         items.append(Rect(card, Stroke(INK, 0.6), None, 0.8 * u))
-        items += icons.card(card.cx, card.cy, card.h * 0.45)
-    deck = spots[plan.display].centred(spots[0].w - 2 * u, 15.5 * u)
-    items += _stack(deck, u)
-    discard = spots[-1].centred(spots[0].w - 0.5 * u, 15.5 * u)
+        items += icons.card(card.cx, card.cy, min(card.w, card.h) * 0.5)
+    items += _stack(_pile_in(deck, u), u)
     items.append(Rect(discard, DASHED, None, 0.8 * u))
     words = text("print.setup_sheet.plan_discard")
     return [*items, _label(discard.cx, discard.cy - 2, words, SMALL)]
@@ -197,26 +199,32 @@ def _control(cell: Box, energy: Energy, dealt: int, u: float) -> list[Item]:
     return items
 
 
-def _gap(gap: Box, plan: TablePlan, u: float) -> list[Item]:
-    """Between the controls: the nebula stacks, the crystal supply, the advanced life."""
+def _nebula_stacks(spots: list[Box], u: float) -> list[Item]:
     items: list[Item] = []
-    stacks, rest = gap.take_left(19 * u)
-    for size, spot in zip((1, 2, 3), stacks.columns(3, 0.5 * u), strict=True):
-        items += icons.nebula(size, spot.cx, gap.cy, 6 * u)
-    life, supply = rest.take_left(rest.w - 13 * u)[::-1]
-    supply = supply.inset(1 * u, 0)
-    items.append(Rect(supply, Stroke(INK, 0.7), None, supply.h / 2))
+    for size, spot in zip((1, 2, 3), spots, strict=True):
+        items.append(Rect(spot, DASHED, None, 0.5 * u))
+        items += icons.nebula(size, spot.cx, spot.cy, spot.w * 0.9)
+    return items
+
+
+def _supply(area: Box, plan: TablePlan, u: float) -> list[Item]:
+    """The time crystal supply, with its crystals in two rows."""
+    items: list[Item] = [Rect(area, Stroke(INK, 0.7), None, area.h * 0.45)]
     per_row = (plan.crystals + 1) // 2
-    step = min(5 * u, (supply.w - 6 * u) / per_row)
-    x0 = supply.cx - step * (per_row - 1) / 2
+    step = min(5 * u, (area.w - area.h * 0.6) / per_row)
+    x0 = area.cx - step * (per_row - 1) / 2
     for n in range(plan.crystals):
         row, col = divmod(n, per_row)
-        items += icons.crystal(x0 + col * step, supply.cy + (1 - 2 * row) * 2.6 * u, 5 * u)
-    spot = Box(life.cx - 4.5 * u, life.top - 8.5 * u, 9 * u, 8.5 * u)
-    items.append(Rect(spot, DASHED, None, 1 * u))
-    items += _stack(spot.inset(1.5 * u), u, icons.advanced, 1)
-    items.append(_label(life.cx, life.y + 0.3 * u, str(plan.advanced), SMALL))
+        y = area.cy + (1 - 2 * row) * area.h * 0.2
+        items += icons.crystal(x0 + col * step, y, min(step * 1.1, area.h * 0.45))
     return items
+
+
+def _advanced(spot: Box, plan: TablePlan, u: float) -> list[Item]:
+    """The advanced life stack, and how many tokens it holds."""
+    items: list[Item] = [Rect(spot, DASHED, None, 0.5 * u)]
+    items += _stack(spot.inset(0.8 * u), u, icons.advanced, 1)
+    return [*items, _label(spot.cx, spot.top + 0.6 * u, str(plan.advanced), SMALL)]
 
 
 def _seat(area: Box, turns: int, shape: Shape, each: EachPlayer, u: float) -> list[Item]:
@@ -282,11 +290,11 @@ def _chamber_and_slots(area: Box, each: EachPlayer, u: float) -> list[Item]:
         items += icon(x, sliders.cy, 4.5 * u)
         items.append(Rect(Box(x + 3 * u, sliders.cy - 2 * u, 4 * u, 4 * u), THIN, None, 0.5 * u))
         items.append(_label(x + 5 * u, sliders.cy - 2, "0", SMALL))
-    slots, marker = rest.take_top(8 * u)
+    slots, marker = rest.take_top(7 * u)
     for cell in slots.columns(each.power_tokens, 1 * u):
         items.append(Rect(cell, THIN, None, 0.6 * u))
         items += icons.power_token(cell.cx, cell.cy, min(cell.w, cell.h) * 0.85)
-    spot = Box(marker.x, marker.y, 9 * u, marker.h)
+    spot = Box(marker.x, marker.y + 1 * u, 9 * u, marker.h - 2 * u)  # apart from both rows
     items.append(Rect(spot, THIN, None, 0.6 * u))
     items.append(Text(spot.cx, spot.cy - 2.2, "α", LABEL, Font.BOLD, Anchor.MIDDLE))
     return items
