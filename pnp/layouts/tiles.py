@@ -117,10 +117,15 @@ def tile_pages(
     words: TileWords,
     footer: str,
     overlap: float = OVERLAP,
+    keep_clear: Sequence[Box] = (),
 ) -> list[Page]:
+    """``items`` (drawn in ``extent``) on sheets of ``paper`` that join; the crosses that
+    line them up slide along their seams off every word and every box of ``keep_clear``
+    (card spaces that would hide them once glued)."""
     room = tile_room(paper)
     tiles = tile_grid(extent, room, overlap)
-    marks = _crosses(tiles)
+    texts = [ink_bounds(item) for item in items if isinstance(item, Text)]
+    marks = _crosses(tiles, [*keep_clear, *texts])
     pages = []
     for tile in tiles:
         where = room.centred(tile.window.w, tile.window.h)
@@ -184,19 +189,40 @@ def _seams(tiles: list[Tile]) -> tuple[list[float], list[float]]:
     return xs, ys
 
 
-def _crosses(tiles: list[Tile]) -> list[Item]:
-    """Crosses on the seams, in the drawing's coordinates, two per tile edge."""
+def _crosses(tiles: list[Tile], keep_clear: Sequence[Box]) -> list[Item]:
+    """Crosses on the seams, in the drawing's coordinates, two per tile edge, each at a
+    quarter of the edge or the nearest spot along the seam clear of ``keep_clear``."""
     xs, ys = _seams(tiles)
     out: list[Item] = []
     for x in xs:
         for t in (t for t in tiles if t.column == 0):
-            out += _cross(x, t.window.y + t.window.h / 4) + _cross(x, t.window.top - t.window.h / 4)
+            for y in (t.window.y + t.window.h / 4, t.window.top - t.window.h / 4):
+                out += _cross(*_clear(x, y, 0, 1, t.window.y, t.window.top, keep_clear))
     for y in ys:
         for t in (t for t in tiles if t.row == 0):
-            out += _cross(t.window.x + t.window.w / 4, y) + _cross(
-                t.window.right - t.window.w / 4, y
-            )
+            for x in (t.window.x + t.window.w / 4, t.window.right - t.window.w / 4):
+                out += _cross(*_clear(x, y, 1, 0, t.window.x, t.window.right, keep_clear))
     return out
+
+
+def _clear(
+    x: float, y: float, dx: int, dy: int, low: float, high: float, keep_clear: Sequence[Box]
+) -> tuple[float, float]:
+    """The spot nearest ``(x, y)`` along direction ``(dx, dy)``, between ``low`` and
+    ``high`` with the cross and a margin inside (clear of the page's header and footer),
+    whose cross meets no box of ``keep_clear``; where there is none, ``(x, y)`` itself."""
+    step = mm(0.5)
+    low, high = low + mm(3), high - mm(3)
+    for k in range(int((high - low) / step) + 1):
+        for shift in (k * step, -k * step):
+            cx, cy = x + dx * shift, y + dy * shift
+            along = cx if dx else cy
+            span = Box(cx - CROSS, cy - CROSS, 2 * CROSS, 2 * CROSS)
+            if low + CROSS <= along <= high - CROSS and not any(
+                span.overlaps(b) for b in keep_clear
+            ):
+                return cx, cy
+    return x, y
 
 
 def _cross(x: float, y: float) -> list[Item]:

@@ -42,12 +42,12 @@ def player_boards_document(paper: Paper) -> Document:
 def main_board_document(paper: Paper) -> Document:
     from pnp.cosmos.content import main_board
     from pnp.layouts.cosmos.main_board import SIZE as MAIN
-    from pnp.layouts.cosmos.main_board import main_board_items
+    from pnp.layouts.cosmos.main_board import layout, main_board_items
 
-    name = text("print.main.title")
-    pages = tile_pages(
-        main_board_items(main_board()), Box(0, 0, *MAIN), paper, tile_words(), footer(name)
-    )
+    name, board = text("print.main.title"), main_board()
+    spots = layout(board).spots()  # the crosses that line the sheets up stay in view
+    items, extent = main_board_items(board), Box(0, 0, *MAIN)
+    pages = tile_pages(items, extent, paper, tile_words(), footer(name), keep_clear=spots)
     title = f"{text('terms.game')}: {text('print.main.document')}"
     return Document(title, tuple(pages), subject=title)
 

@@ -54,6 +54,19 @@ class Layout(NamedTuple):
     supply: Box  # the time crystal supply, between Time and Gravity
     advanced: Box  # the advanced life stack, beside the supply
 
+    def spots(self) -> tuple[Box, ...]:
+        """Every spot a card, a stack or a pile covers at the table."""
+        return (
+            self.goal_deck,
+            *self.goal_spaces,
+            self.discard,
+            *self.display,
+            self.energy_deck,
+            *self.nebula_stacks,
+            self.supply,
+            self.advanced,
+        )
+
 
 def layout(board: MainBoard) -> Layout:
     w, h = SIZE
