@@ -9,6 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from pnp.cli import cli
+from pnp.cosmos.board_record import galaxy_spaces
 from pnp.cosmos.game import Game
 from pnp.cosmos.log import format_log, parse_log
 from pnp.score.cosmos_replay import replay
@@ -66,6 +67,17 @@ def test_the_points_so_far_are_the_engines(tmp_path: Path) -> None:
         dark = [names.count("dark") for names in data["controls"].values()]
         assert dark == list(s.dark)
         assert data["deck"] == len(s.deck)
+        assert [g["id"] for g in data["scored"]] == [r.goal for r in s.scored]
+        for row, p in zip(data["players"], s.players, strict=True):
+            spaces = galaxy_spaces(p.board, values=False)
+            assert (row["stars"], row["life"], row["nebulae"]) == spaces
+            assert len(row["stars"]) == p.board.all_stars.bit_count()
+
+
+def test_advanced_life_stays_face_down() -> None:
+    result = _run("--unfinished", str(EXAMPLES / "cosmos-table.txt"))
+    assert "N10 1G done advanced," in result.output  # Ann's 8, not shown
+    assert "done 8" not in result.output
 
 
 def test_a_finished_log_scores_as_without_it() -> None:

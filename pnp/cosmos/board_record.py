@@ -304,25 +304,31 @@ def check_box(r: TomlChecker, galaxies: Sequence[tuple[Key, str, Board]]) -> Non
         r.say((*at, "life"), "cosmos.board.tokens", message, at_key=True)
 
 
-def galaxy_lines(board: Board) -> list[str]:
-    """``board`` as the three keys of a ``[[player]]`` table, as ``read_galaxy`` reads."""
+def galaxy_spaces(board: Board, values: bool = True) -> tuple[dict[str, str], ...]:
+    """``board``'s stars, life and nebulae, each by space id as ``read_galaxy`` reads them
+    (``S37 = "H"``, ``L55 = "proto"``, ``N10 = "1K done 8"``); without ``values``, an
+    advanced life token's value is kept face down (``advanced`` instead)."""
     g = geometry()
-    stars = [
-        f'{g.star_ids[i]} = "{NOVA if board.nova >> i & 1 else STAR_TYPES[board.star_type(i)]}"'
+    stars = {
+        g.star_ids[i]: NOVA if board.nova >> i & 1 else STAR_TYPES[board.star_type(i)]
         for i in bits(board.all_stars)
-    ]
-    life = [
-        f'{g.life_ids[i]} = "{"proto" if board.proto >> i & 1 else "stable"}"'
-        for i in bits(board.life)
-    ]
-    nebulae = []
+    }
+    life = {g.life_ids[i]: "proto" if board.proto >> i & 1 else "stable" for i in bits(board.life)}
+    nebulae = {}
     for n, t in enumerate(board.tiles):
         if t >= 0:
             words = [nebula_tiles()[t].id]
             if board.done >> n & 1:
-                words += [DONE, *(str(v) for m, v in board.advanced if m == n)]
-            nebulae.append(f'{g.nebula_ids[n]} = "{" ".join(words)}"')
-    return [
-        f"{k} = {{ {', '.join(v)} }}"
-        for k, v in zip(GALAXY_KEYS, (stars, life, nebulae), strict=True)
-    ]
+                held = [str(v) if values else "advanced" for m, v in board.advanced if m == n]
+                words += [DONE, *held]
+            nebulae[g.nebula_ids[n]] = " ".join(words)
+    return stars, life, nebulae
+
+
+def galaxy_lines(board: Board) -> list[str]:
+    """``board`` as the three keys of a ``[[player]]`` table, as ``read_galaxy`` reads."""
+    lines = []
+    for key, spaces in zip(GALAXY_KEYS, galaxy_spaces(board), strict=True):
+        pairs = ", ".join(f'{space} = "{value}"' for space, value in spaces.items())
+        lines.append(f"{key} = {{ {pairs} }}")
+    return lines

@@ -1,15 +1,18 @@
 """A game log that stops before the game's end (``pnp cosmos check --unfinished``): legal
 so far, who decides next, the table as pnp sees it (the controls' energy tokens, the
-display, the goal track, each player's hand, time chamber and power cards), so that a
-slip in the log shows at once, and each player's points so far by source. Advanced life
-lies face down until the end, so it is counted, not valued."""
+display, the goal track and the goals scored; each player's hand, time chamber, power
+cards and galaxy by space id), so that a slip in the log shows at once, and each
+player's points so far by source. Advanced life lies face down until the end, so it is
+counted, not valued."""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from pnp.cosmos.board_record import galaxy_spaces
 from pnp.cosmos.content import goals
 from pnp.cosmos.game import Game
+from pnp.cosmos.record import GALAXY_KEYS
 from pnp.cosmos.state import NONE, TYPES, Points, State, cards
 from pnp.cosmos.text import Lang, text
 
@@ -26,6 +29,7 @@ class SoFar(NamedTuple):
     waiting: int  # crystals on the top space
     discharges: int
     power: tuple[str, ...]  # power cards in the slots, by id
+    galaxy: tuple[dict[str, str], ...]  # stars, life, nebulae by space id, as board mode
 
 
 class Progress(NamedTuple):
@@ -37,6 +41,7 @@ class Progress(NamedTuple):
     deck: int
     crystals: int  # in the main supply
     track: tuple[str, ...]  # goal ids by space from the first, "" for an empty space
+    scored: tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]  # id, counts, points
     players: tuple[SoFar, ...]  # seating order
 
 
@@ -52,6 +57,7 @@ def progress(game: Game, like: str) -> Progress:
         len(s.deck),
         s.crystals,
         tuple(goals()[g].id if g != NONE else "" for g in s.track),
+        tuple((r.goal, r.counts, r.points) for r in s.scored),
         tuple(
             SoFar(
                 name,
@@ -62,6 +68,7 @@ def progress(game: Game, like: str) -> Progress:
                 p.waiting,
                 p.discharges,
                 tuple(cards()[c].id for c in p.slots if c != NONE),
+                galaxy_spaces(p.board, values=False),
             )
             for name, p in zip(s.names, s.players, strict=True)
         ),
@@ -99,6 +106,12 @@ def format_progress(p: Progress, lang: Lang = Lang.EN) -> str:
             track=listed(track),
         ),
     ]
+    for k, (goal, counts, points) in enumerate(p.scored, 1):
+        each = " · ".join(
+            f"{player.name} {n} → {won}"
+            for player, n, won in zip(p.players, counts, points, strict=True)
+        )
+        lines.append(said("so-far-goal", k=k, goal=goal, each=each))
     for player in p.players:
         sources = ", ".join(
             f"{said(key).lower()} {n}" for key, n in zip(_KEYS, player.points, strict=True) if n
@@ -123,6 +136,10 @@ def format_progress(p: Progress, lang: Lang = Lang.EN) -> str:
                 discharges=player.discharges,
                 power=listed(player.power),
             ),
+            *(
+                f"  {key}: {listed([f'{space} {v}' for space, v in spaces.items()])}"
+                for key, spaces in zip(GALAXY_KEYS, player.galaxy, strict=True)
+            ),
         ]
     return "\n".join([*lines, "", said("so-far-foot")]) + "\n"
 
@@ -137,6 +154,14 @@ def progress_json(p: Progress) -> dict[str, Any]:
         "deck": p.deck,
         "crystals": p.crystals,
         "track": list(p.track),
+        "scored": [
+            {
+                "id": goal,
+                "counts": dict(zip((q.name for q in p.players), counts, strict=True)),
+                "points": dict(zip((q.name for q in p.players), points, strict=True)),
+            }
+            for goal, counts, points in p.scored
+        ],
         "players": [
             {
                 "name": player.name,
@@ -151,6 +176,7 @@ def progress_json(p: Progress) -> dict[str, Any]:
                     "discharges": player.discharges,
                 },
                 "power_cards": list(player.power),
+                **dict(zip(GALAXY_KEYS, player.galaxy, strict=True)),
             }
             for player in p.players
         ],
