@@ -60,7 +60,11 @@ def shift(s: State, action: Shift) -> None:
         s.own_moved = True
     else:
         if s.moves == MAX_MOVES - 1 and not s.own_moved:
-            raise RuleError("cosmos.shift.own", "your last move must be your own energy token")
+            raise RuleError(
+                "cosmos.shift.own",
+                "at least one of your 1–3 moves must move your own energy token; this is your "
+                "last, so it must (shift)",
+            )
         if not 0 <= action.dark < 4 or not s.dark[action.dark]:
             where = control(action.dark) if 0 <= action.dark < 4 else "such a control"
             raise RuleError("cosmos.shift.token", f"no dark energy token in {where}")
