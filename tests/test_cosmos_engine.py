@@ -192,6 +192,12 @@ def test_shift_rules() -> None:
     g = example_board()
     refused(g, Collect(), "cosmos.shift.own")
     refused(g, Shift(dark=1), "cosmos.shift.token")  # no dark token in Time
+    with pytest.raises(RuleError) as err:
+        g.apply(Shift(dark=1))
+    assert err.value.message == (
+        "no dark energy token in the Time control: the dark tokens are in Light (1), "
+        "Gravity (1) and Chemistry (1)"
+    )
     refused(g, Shift(dark=7), "cosmos.shift.token")
     g2 = g.apply(Shift(dark=0)).apply(Shift(dark=2))
     refused(g2, Shift(dark=3), "cosmos.shift.own")  # the last move must be yours

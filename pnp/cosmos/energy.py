@@ -10,7 +10,7 @@ from typing import NamedTuple
 from pnp.cosmos.actions import DECK, Collect, Shift, TakeCard, TakeNebula
 from pnp.cosmos.chance import shuffle
 from pnp.cosmos.content import main_board, player_board
-from pnp.cosmos.messages import control
+from pnp.cosmos.messages import control, listed
 from pnp.cosmos.model import Resource
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import COLLECT, NONE, TYPES, Need, Player, State, cards
@@ -67,7 +67,11 @@ def shift(s: State, action: Shift) -> None:
             )
         if not 0 <= action.dark < 4 or not s.dark[action.dark]:
             where = control(action.dark) if 0 <= action.dark < 4 else "such a control"
-            raise RuleError("cosmos.shift.token", f"no dark energy token in {where}")
+            held = listed([f"{TYPES[c].label()} ({s.dark[c]})" for c in range(4) if s.dark[c]])
+            raise RuleError(
+                "cosmos.shift.token",
+                f"no dark energy token in {where}: the dark tokens are in {held}",
+            )
         dest = destination(s, action.dark)
         dark = list(s.dark)
         dark[action.dark] -= 1

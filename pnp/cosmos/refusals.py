@@ -11,7 +11,7 @@ import heapq
 from pnp.cosmos.actions import Choose
 from pnp.cosmos.board import Board
 from pnp.cosmos.geometry import bits, geometry
-from pnp.cosmos.messages import A_STAR, SECTORS
+from pnp.cosmos.messages import A_STAR, SECTORS, listed
 from pnp.cosmos.model import Sector, Star
 from pnp.cosmos.state import NONE, Need, State
 
@@ -46,11 +46,6 @@ def _index(kind: int) -> dict[str, int]:
 
 def number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
-
-
-def listed(words: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
 def spaces(kind: int, mask: int) -> str:
