@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import chain
 
 from pnp.cosmos.actions import Action, Discard
 from pnp.cosmos.game import Game
@@ -226,6 +225,17 @@ class _Reader:
             self.setup_goals += [Reveal(kind, value, n, start + o) for kind, value, o in found]
         return True
 
+    def before(self, steps: list[Step], skip_discards: bool) -> Step | None:
+        """The last decision written before a reveal, ``steps`` being its line's so far
+        (the end phase's discards passed over if ``skip_discards``)."""
+        lines: list[Sequence[Step]] = [steps]
+        lines += [t.steps for t in reversed(self.turns)]
+        for line in lines:
+            for step in reversed(line):
+                if not (skip_discards and isinstance(step.action, Discard)):
+                    return step
+        return None
+
     def table_step(self, n: int, text: str, start: int, steps: list[Step]) -> None:
         """A decision of a table log with what it reveals; ``refill`` adds its cards to
         the decision before it, ``goal`` its goal to the last before the end phase's
@@ -238,10 +248,7 @@ class _Reader:
                 self.revealed[steps[-1]] = reveals
             return
         goal = found[0][0] == GOAL
-        earlier = chain(
-            reversed(steps), (s for t in reversed(self.turns) for s in reversed(t.steps))
-        )
-        last = next((s for s in earlier if not (goal and isinstance(s.action, Discard))), None)
+        last = self.before(steps, skip_discards=goal)
         if last is not None:
             self.revealed[last] = self.revealed.get(last, ()) + reveals
         elif goal:
