@@ -60,6 +60,7 @@ def step(need: Need, b: Board = N10) -> Game:
 
 
 MOVE_PROTO = Need("move", 0, "proto", "movement")
+AROUND_N1 = ("L1", "L2", "L7", "L8", "L12", "L13")
 CASES: list[tuple[Game, Action, str]] = [
     # completing a nebula
     (
@@ -206,6 +207,12 @@ CASES: list[tuple[Game, Action, str]] = [
         mine(board(tiles={"N10": "1M"}, done=("N10",), advanced=(("N10", 8),))),
         Advance("N10"),
         "no advanced life can be created on N10: N10 holds advanced life already [cosmos.advanced]",
+    ),
+    (
+        edit(mine(board(tiles={"N1": "1A"}, done=("N1",), proto=AROUND_N1)), life_stack=()),
+        Advance("N1"),
+        "no advanced life can be created on N1: the advanced life stack is empty "
+        "[cosmos.advanced]",
     ),
     (
         mine(),
