@@ -211,8 +211,7 @@ CASES: list[tuple[Game, Action, str]] = [
     (
         edit(mine(board(tiles={"N1": "1A"}, done=("N1",), proto=AROUND_N1)), life_stack=()),
         Advance("N1"),
-        "no advanced life can be created on N1: the advanced life stack is empty "
-        "[cosmos.advanced]",
+        "no advanced life can be created on N1: the advanced life stack is empty [cosmos.advanced]",
     ),
     (
         mine(),
