@@ -192,9 +192,23 @@ def test_shift_rules() -> None:
     g = example_board()
     refused(g, Collect(), "cosmos.shift.own")
     refused(g, Shift(dark=1), "cosmos.shift.token")  # no dark token in Time
+    with pytest.raises(RuleError) as err:
+        g.apply(Shift(dark=1))
+    assert err.value.message == (
+        "no dark energy token in the Time control: the dark tokens are in Light (1), "
+        "Gravity (1) and Chemistry (1)"
+    )
     refused(g, Shift(dark=7), "cosmos.shift.token")
     g2 = g.apply(Shift(dark=0)).apply(Shift(dark=2))
     refused(g2, Shift(dark=3), "cosmos.shift.own")  # the last move must be yours
+    with pytest.raises(RuleError) as err:
+        g2.apply(Shift(dark=3))
+    assert err.value.message == (
+        "at least one of your 1–3 moves must move your own energy token; this is your last, "
+        "so it must (shift)"
+    )
+    own_then_dark = g.apply(Shift()).apply(Shift(dark=0)).apply(Shift(dark=2))  # the print
+    assert own_then_dark.state.moves == 3 and own_then_dark.legal() == [Collect()]
     assert Shift(dark=3) not in g2.legal() and g2.legal() == [Shift()]
     refused(g, PlaceStar(Star.H, "S1"), "cosmos.turn.decision")
 

@@ -107,7 +107,8 @@ def test_no_engine_message_shows_an_internal_value() -> None:
     "expected",
     [
         "an energy card (card 1–4 or card deck) is due, not 'place 2C N5'",
-        "no dark energy token in the Gravity control",
+        "no dark energy token in the Gravity control: the dark tokens are in Time (2) and "
+        "Chemistry (1)",
         "display slot 2 holds no card",
         "only an 'up to' effect stops early: a proto life of yours to stabilize (choose L…) "
         "is due, not 'stop'",

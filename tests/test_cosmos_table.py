@@ -1,6 +1,7 @@
 """Cosmos table logs: a game written down with what the table revealed (no seed) checks
-exactly as its seed log does, decision by decision, to the same score table; the
-example table log in docs/examples checks; the rule ids are documented."""
+exactly as its seed log does, decision by decision, to the same score table, with its
+goals revealed where drawn or all on goals:; the example table log in docs/examples
+checks; the rule ids are documented."""
 
 from __future__ import annotations
 
@@ -68,6 +69,19 @@ def public(s: State) -> tuple[Any, ...]:
     )
 
 
+def all_on_goals(text: str) -> str:
+    """A table log with each goal revealed where drawn (``; goal ID``) listed on its
+    goals: line instead, in the order drawn."""
+    drawn = re.findall(r"; goal ([\w-]+)", text)
+    text = re.sub(r"; goal [\w-]+", "", text)
+    return re.sub(r"^goals: .*$", lambda m: ", ".join([m[0], *drawn]), text, count=1, flags=re.M)
+
+
+def on_a_goal_line(text: str) -> str:
+    """A table log with its set-up goal on a goal line instead of goals:."""
+    return re.sub(r"^goals: ", "goal ", text, count=1, flags=re.M)
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 4), st.integers(0, 10**6), st.sampled_from(sorted(BOTS)))
 def test_a_game_checks_the_same_from_its_seed_and_from_what_the_table_revealed(
@@ -78,20 +92,26 @@ def test_a_game_checks_the_same_from_its_seed_and_from_what_the_table_revealed(
     seeded = format_log(names, seed, actions)
     table = format_log(names, seed, actions, reveal=True)
     assert "seed:" not in table and "deal:" in table
-    log = parse_log(table, "table.txt")
-    assert log.table is not None
-    steps = [step for turn in log.turns for step in turn.steps]
-    assert [step.action for step in steps] == actions
-    s, seen, kept = table_start(names, log.table), Seen(len(log.table.goals)), kept_cards(log)
-    g = Game.start(names, seed)
-    assert public(s) == public(g.state)
-    for step, action in zip(steps, actions, strict=True):
-        reveals = log.revealed.get(step, ()) if log.revealed else ()
-        s = play_revealed(s, seen, step.action, reveals, kept.get(step))
-        g = g.apply(action)
+    header, line = all_on_goals(table), on_a_goal_line(table)
+    assert "; goal" in table and "; goal" not in header and "\ngoal " in line
+    for text in (table, header):  # goals revealed where drawn, or all on goals:
+        log = parse_log(text, "table.txt")
+        assert log.table is not None
+        steps = [step for turn in log.turns for step in turn.steps]
+        assert [step.action for step in steps] == actions
+        s, seen = table_start(names, log.table), Seen(len(log.table.goals))
+        kept = kept_cards(log)
+        g = Game.start(names, seed)
         assert public(s) == public(g.state)
-    assert public(g.state) == public(game.state)
-    assert check_log(parse_log(seeded, "seed.txt")) == check_log(log)
+        for step, action in zip(steps, actions, strict=True):
+            reveals = log.revealed.get(step, ()) if log.revealed else ()
+            s = play_revealed(s, seen, step.action, reveals, kept.get(step))
+            g = g.apply(action)
+            assert public(s) == public(g.state)
+        assert public(g.state) == public(game.state)
+    result = check_log(parse_log(seeded, "seed.txt"))
+    for text in (table, header, line):
+        assert check_log(parse_log(text, "table.txt")) == result
 
 
 def test_a_table_log_has_the_set_up_and_every_draw() -> None:
@@ -106,7 +126,9 @@ def test_a_table_log_has_the_set_up_and_every_draw() -> None:
         "nebulae",
         "goals",
     ]
+    assert re.fullmatch(r"goals: [a-z-]+", lines[6])  # the set-up's: the others where drawn
     body = "\n".join(lines[7:])
+    assert re.search(r"; goal [a-z-]+\n", body)
     assert re.search(r"card deck (light|time|gravity|chemistry)\b", body)
     assert re.search(r"; refill (light|time|gravity|chemistry)", body)
     assert re.search(r"omega [123] [123][A-Z]\b", body)
@@ -136,7 +158,7 @@ def test_the_example_table_log_checks_to_its_end() -> None:
     log = parse_log(text, "cosmos-table.txt")
     assert log.revealed is not None
     reveals = [r for step_reveals in log.revealed.values() for r in step_reveals]
-    assert len({r.kind for r in reveals}) == 5  # every kind of reveal is in it
+    assert len({r.kind for r in reveals}) == 6  # every kind of reveal is in it
 
 
 def test_the_doc_shows_the_example_table_log() -> None:

@@ -115,8 +115,9 @@ SAID = {
     "molecular": "molecular-cloud is not in the light deck: it is in Ben's slot 1",
     "gain 1 light draws 2": "gain 1 light draws 2 light card(s): keep names 1",
     "gain 1 ": "gain 1 light draws power cards: the next decision is keep",
-    "the end phase after choose N1": "the end phase after choose N1 turns up goal 2, but "
-    "goals: lists 1",
+    "the end phase after choose N1": "the end phase after choose N1 turns up goal 2: write "
+    "it after choose N1 (choose N1; goal NAME, by the goal's id or its card's title) "
+    "[cosmos.table.reveal]",
 }
 
 
@@ -270,7 +271,8 @@ def test_an_advanced_life_value_left_out() -> None:
 WORDS = st.sampled_from(
     ["card", "deck", "nebula", "omega", "refill", "keep", "use", "choose", "advance", "1",
      "2", "3", "1A", "2C", "3Z", "9Z", "8", "4", "9", "time", "light", "N5", "L55", "S12",
-     "He", "star-stuff", "molecular-cloud", "stabilize", ""]
+     "He", "star-stuff", "molecular-cloud", "stabilize", "goal", "proto-life", "C", "stars",
+     ""]
 )  # fmt: skip
 
 

@@ -31,6 +31,18 @@ from pnp.cosmos.model import EnergyType, Star
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.needs import STARS, expand, life_spots, move_life, move_star, near_stars, stabilize
 from pnp.cosmos.needs import discard_star as _discard_star
+from pnp.cosmos.refusals import (
+    LIFE,
+    NEBULA,
+    STAR,
+    empty,
+    incomplete,
+    moved_to,
+    no_advance,
+    no_life_spot,
+    not_a_corner,
+    taken,
+)
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import (
     DNA,
@@ -56,15 +68,19 @@ def _index(ids: dict[str, int], name: str, rule: str, what: str) -> int:
     return ids[name]
 
 
+def _holding(held: list[str]) -> str:
+    return f" (you hold {' '.join(held) if held else 'none'})"
+
+
 def place_nebula(s: State, a: PlaceNebula) -> None:
     g = geometry()
     p = s.players[s.active]
     held = [nebula_tiles()[t].id for t in p.held_tiles]
     if a.tile not in held:
-        raise RuleError("cosmos.place.nebula", f"you hold no nebula tile {a.tile}")
+        raise RuleError("cosmos.place.nebula", f"you hold no nebula tile {a.tile}{_holding(held)}")
     n = _index(g.nebula_index, a.space, "cosmos.place.nebula", "nebula")
     if p.board.tiles[n] != NONE:
-        raise RuleError("cosmos.place.nebula", f"nebula space {a.space} is taken")
+        raise RuleError("cosmos.place.nebula", taken(p.board, NEBULA, n))
     k = held.index(a.tile)
     p.board = p.board.with_tile(n, p.held_tiles[k])
     p.held_tiles = p.held_tiles[:k] + p.held_tiles[k + 1 :]
@@ -75,10 +91,11 @@ def place_star(s: State, a: PlaceStar) -> None:
     p = s.players[s.active]
     t = STARS.index(a.star)
     if not p.held_stars[t]:
-        raise RuleError("cosmos.place.star", f"you hold no {a.star.value} star")
+        names = [star.value for k, star in enumerate(STARS) for _ in range(p.held_stars[k])]
+        raise RuleError("cosmos.place.star", f"you hold no {a.star.value} star{_holding(names)}")
     i = _index(g.star_index, a.space, "cosmos.place.star", "star")
     if p.board.all_stars >> i & 1:
-        raise RuleError("cosmos.place.star", f"star space {a.space} is taken")
+        raise RuleError("cosmos.place.star", taken(p.board, STAR, i))
     held = list(p.held_stars)
     held[t] -= 1
     p.board = p.board.with_star(t, p.board.stars[t] | 1 << i)
@@ -92,9 +109,7 @@ def place_life(s: State, a: PlaceLife) -> None:
         raise RuleError("cosmos.place.life", "you hold no proto life")
     i = _index(g.life_index, a.space, "cosmos.place.life", "life")
     if not life_spots(p.board, "next-to-life") >> i & 1:
-        raise RuleError(
-            "cosmos.place.life", f"life space {a.space} is taken or not next to your life"
-        )
+        raise RuleError("cosmos.place.life", no_life_spot(p.board, i, "next-to-life"))
     p.board = p.board.with_life(p.board.proto | 1 << i, p.board.stable)
     p.held_life -= 1
 
@@ -131,10 +146,12 @@ def complete(s: State, a: Complete) -> None:
     b = p.board
     n = _index(g.nebula_index, a.nebula, "cosmos.complete", "nebula")
     if not can_complete(b, n):
-        raise RuleError("cosmos.complete", f"nebula {a.nebula} cannot be completed")
+        raise RuleError(
+            "cosmos.complete", f"nebula {a.nebula} cannot be completed: {incomplete(b, n)}"
+        )
     i = _index(g.star_index, a.discard, "cosmos.complete", "star")
     if not (b.all_stars & g.nebula_stars[n]) >> i & 1:
-        raise RuleError("cosmos.complete", f"no star of yours on {a.discard} touches {a.nebula}")
+        raise RuleError("cosmos.complete", not_a_corner(b, n, i))
     tile = b.tile(n)
     assert tile is not None
     p.board = _discard_star(s, b._replace(done=b.done | 1 << n), i)
@@ -144,7 +161,11 @@ def complete(s: State, a: Complete) -> None:
 def discharge(s: State, a: Discharge) -> None:
     p = s.players[s.active]
     if not p.waiting:
-        raise RuleError("cosmos.discharge", "no time crystal waits on the top space")
+        top = player_board().chamber_top
+        raise RuleError(
+            "cosmos.discharge",
+            f"no time crystal waits on the time chamber's top space {top}: yours is on {p.level}",
+        )
     c = card_index(a.power) if a.power else NONE
     if a.power and (c == NONE or c not in p.slots or not cards()[c].cost.discharge_star):
         raise RuleError(
@@ -174,7 +195,10 @@ def advance(s: State, a: Advance) -> None:
     b = p.board
     n = _index(g.nebula_index, a.nebula, "cosmos.advanced", "nebula")
     if not can_advance(s, b, n):
-        raise RuleError("cosmos.advanced", f"no advanced life can be created on {a.nebula}")
+        raise RuleError(
+            "cosmos.advanced",
+            f"no advanced life can be created on {a.nebula}: {no_advance(s, b, n)}",
+        )
     gone = g.nebula_life[n] & b.proto
     p.board = b._replace(proto=b.proto & ~gone, advanced=(*b.advanced, (n, s.life_stack[0])))
     s.life_stack = s.life_stack[1:]
@@ -199,8 +223,13 @@ def _pay(s: State, kinds: list[int], hand: tuple[int, int, int, int]) -> None:
 def gain_power(s: State, a: GainPower) -> None:
     p = s.players[s.active]
     costs = player_board().slot_costs
-    if not 0 <= a.slot < len(costs) or p.slots[a.slot] != NONE:
-        raise RuleError("cosmos.power.slot", f"power slot {a.slot + 1} is not an empty slot")
+    if not 0 <= a.slot < len(costs):
+        raise RuleError(
+            "cosmos.power.slot", f"there is no power slot {a.slot + 1}: slots 1–{len(costs)}"
+        )
+    if p.slots[a.slot] != NONE:
+        held = cards()[p.slots[a.slot]].id
+        raise RuleError("cosmos.power.slot", f"power slot {a.slot + 1} is taken: {held} is in it")
     t = TYPES.index(a.suit)
     deck = s.power_decks[t]
     if not deck:
@@ -313,7 +342,8 @@ def supernova(s: State, a: Supernova) -> None:
     i = _index(geometry().star_index, a.space, rule, "star")
     b = s.players[s.active].board
     if not (b.all_stars & ~b.nova) >> i & 1:
-        raise RuleError(rule, f"no standard star of yours on {a.space}")
+        why = f"the star on {a.space} is a supernova already" if b.nova >> i & 1 else ""
+        raise RuleError(rule, why or f"{empty(STAR, i)}: no star of yours to flip")
     _slider(s, SUPERNOVA, rule, b.with_nova(b.nova | 1 << i))
 
 
@@ -322,7 +352,8 @@ def stabilize_one(s: State, a: Stabilize) -> None:
     i = _index(geometry().life_index, a.space, rule, "life")
     b = s.players[s.active].board
     if not b.proto >> i & 1:
-        raise RuleError(rule, f"no proto life of yours on {a.space}")
+        why = f"your life on {a.space} is stable already" if b.stable >> i & 1 else ""
+        raise RuleError(rule, why or f"{empty(LIFE, i)}: no proto life of yours to stabilize")
     _slider(s, DNA, rule, stabilize(b, 1 << i))
 
 
@@ -333,17 +364,18 @@ def move(s: State, a: Move) -> None:
     if a.source in g.star_index:
         i, j = g.star_index[a.source], g.star_index.get(a.to, NONE)
         if not (b.all_stars & ~b.nova) >> i & 1:
-            raise RuleError(rule, f"no star of yours that may move on {a.source}")
+            nova = f"the star on {a.source} is a supernova: supernovae never move"
+            raise RuleError(rule, nova if b.nova >> i & 1 else f"{empty(STAR, i)}: no star to move")
         if j == NONE or not hops(i, b.all_stars, g.star_stars) >> j & 1:
-            raise RuleError(rule, f"{a.to} cannot be reached from {a.source}")
+            raise RuleError(rule, moved_to(b, STAR, i, a.to, b.all_stars, True))
         _slider(s, GRAVITON, rule, move_star(b, i, j))
         return
     i = _index(g.life_index, a.source, rule, "star or life")
     j = g.life_index.get(a.to, NONE)
     if not b.life >> i & 1:
-        raise RuleError(rule, f"no life of yours on {a.source}")
+        raise RuleError(rule, f"{empty(LIFE, i)}: no life to move")
     if j == NONE or not hops(i, b.life, g.life_life) >> j & 1:
-        raise RuleError(rule, f"{a.to} cannot be reached from {a.source}")
+        raise RuleError(rule, moved_to(b, LIFE, i, a.to, b.life, True))
     _slider(s, GRAVITON, rule, move_life(b, i, j))
 
 

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from pnp.cosmos.actions import DECK, Collect, Shift, TakeCard, TakeNebula
 from pnp.cosmos.chance import shuffle
 from pnp.cosmos.content import main_board, player_board
-from pnp.cosmos.messages import control
+from pnp.cosmos.messages import control, listed
 from pnp.cosmos.model import Resource
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import COLLECT, NONE, TYPES, Need, Player, State, cards
@@ -60,10 +60,18 @@ def shift(s: State, action: Shift) -> None:
         s.own_moved = True
     else:
         if s.moves == MAX_MOVES - 1 and not s.own_moved:
-            raise RuleError("cosmos.shift.own", "your last move must be your own energy token")
+            raise RuleError(
+                "cosmos.shift.own",
+                "at least one of your 1–3 moves must move your own energy token; this is your "
+                "last, so it must (shift)",
+            )
         if not 0 <= action.dark < 4 or not s.dark[action.dark]:
             where = control(action.dark) if 0 <= action.dark < 4 else "such a control"
-            raise RuleError("cosmos.shift.token", f"no dark energy token in {where}")
+            held = listed([f"{TYPES[c].label()} ({s.dark[c]})" for c in range(4) if s.dark[c]])
+            raise RuleError(
+                "cosmos.shift.token",
+                f"no dark energy token in {where}: the dark tokens are in {held}",
+            )
         dest = destination(s, action.dark)
         dark = list(s.dark)
         dark[action.dark] -= 1

@@ -26,9 +26,10 @@ from pnp.cosmos.game import Game
 from pnp.cosmos.names import known
 from pnp.cosmos.notation import NotationError, format_action, parse_action
 from pnp.cosmos.record import MAX_PLAYERS, MIN_PLAYERS
-from pnp.cosmos.reveal import Reveal, TableSetup
+from pnp.cosmos.reveal import GOAL, Reveal, TableSetup
 from pnp.cosmos.state import Phase
-from pnp.cosmos.table_log import TABLE_KEYS, read_setup, read_step, revealed, table_header
+from pnp.cosmos.table_log import TABLE_KEYS, read_setup, read_step
+from pnp.cosmos.table_write import revealed, table_header
 from pnp.errors import PnpError, ProblemCollector, close_matches
 from pnp.parsing import shown, source_lines
 from pnp.seeds import MAX_SEED
@@ -114,7 +115,8 @@ class _Reader:
         self.keys: dict[str, int] = {}
         self.turns: list[Turn] = []
         self.strangers: set[str] = set()
-        self.table: dict[str, tuple[int, int, str]] = {}  # a table log's set-up lines
+        self.table: dict[str, tuple[int, int, str]] = {}  # a table log's set-up lines,
+        self.setup_goals: list[Reveal] = []  # its goal lines before the first turn,
         self.revealed: dict[Step, tuple[Reveal, ...]] = {}  # and what its steps draw
 
     def say(self, line: int, col: int, message: str, rule: str) -> None:
@@ -192,8 +194,9 @@ class _Reader:
                 return
             seat = self.players.index(player)
         elif not self.turns:
-            message = "a line without a name continues a turn: start with one, like Ann: shift"
-            self.say(n, col, message, "cosmos.log.player")
+            if not self.setup_goal(n, body, at):
+                message = "a line without a name continues a turn: start with one, like Ann: shift"
+                self.say(n, col, message, "cosmos.log.player")
             return
         steps: list[Step] = []
         for text, start in _split(body, at):
@@ -207,18 +210,52 @@ class _Reader:
                 self.say(n, where, str(exc), "cosmos.log.notation")
         self.turns.append(Turn(seat, n, col, tuple(steps)))
 
+    def setup_goal(self, n: int, body: str, at: int) -> bool:
+        """Whether the line before the first turn is the set-up goal's (``goal NAME``),
+        read as such."""
+        pieces = _split(body, at)
+        if not pieces or any(text.split(" ")[0].lower() != "goal" for text, _ in pieces):
+            return False
+        for text, start in pieces:
+            try:
+                _, found = read_step(text)
+            except NotationError as exc:
+                self.say(n, _culprit(text, start, str(exc)), str(exc), "cosmos.log.notation")
+                continue
+            self.setup_goals += [Reveal(kind, value, n, start + o) for kind, value, o in found]
+        return True
+
+    def before(self, steps: list[Step], skip_discards: bool) -> Step | None:
+        """The last decision written before a reveal, ``steps`` being its line's so far
+        (the end phase's discards passed over if ``skip_discards``)."""
+        lines: list[Sequence[Step]] = [steps]
+        lines += [t.steps for t in reversed(self.turns)]
+        for line in lines:
+            for step in reversed(line):
+                if not (skip_discards and isinstance(step.action, Discard)):
+                    return step
+        return None
+
     def table_step(self, n: int, text: str, start: int, steps: list[Step]) -> None:
         """A decision of a table log with what it reveals; ``refill`` adds its cards to
-        the decision before it."""
+        the decision before it, ``goal`` its goal to the last before the end phase's
+        discards."""
         rest, found = read_step(text)
         reveals = tuple(Reveal(kind, value, n, start + at) for kind, value, at in found)
         if rest:
             steps.append(Step(known(parse_action(rest)), text, n, start))
             if reveals:
                 self.revealed[steps[-1]] = reveals
-        elif steps or (self.turns and self.turns[-1].steps):
-            last = steps[-1] if steps else self.turns[-1].steps[-1]
+            return
+        goal = found[0][0] == GOAL
+        last = self.before(steps, skip_discards=goal)
+        if last is not None:
             self.revealed[last] = self.revealed.get(last, ()) + reveals
+        elif goal:
+            raise NotationError(
+                "a goal follows the round's last decision; the set-up goal goes on goals: or "
+                "on a line of its own before the first turn (goal NAME)"
+            )
         else:
             raise NotationError("refill follows the decision that ends the energy phase")
 
@@ -276,7 +313,11 @@ def parse_log(text: str, path: str) -> GameLog:
     players = tuple(reader.players)
     table = None
     if reader.table and "seed" not in reader.keys and _dealt(players):
-        table = read_setup(players, reader.table, reader.problems.add)
+        table = read_setup(players, reader.table, tuple(reader.setup_goals), reader.problems.add)
+    if reader.setup_goals and "seed" in reader.keys:
+        for r in reader.setup_goals:
+            message = "goal NAME reveals a goal a table drew: a seed log's seed draws the goals"
+            reader.say(r.line, r.col, message, "cosmos.log.header")
     if not reader.problems.problems:
         for key, what in (("players", "the names in seating order"), ("seed", "the deal")):
             if key not in reader.keys and not (key == "seed" and reader.table):
@@ -324,9 +365,10 @@ def format_log(
             line.clear()
 
     for action in actions:
-        text, refill, after = format_action(action), "", game.apply(action)
+        text, after = format_action(action), game.apply(action)
+        more: tuple[str, ...] = ()
         if reveal:
-            word, refill = revealed(game.state, after.state, action)
+            word, more = revealed(game.state, after.state, action)
             text = f"{text} {word}" if word else text
         if at_turn_start(game) and not isinstance(action, Discard):
             close()
@@ -339,12 +381,11 @@ def format_log(
             line.append(text)
         else:
             line.append(text)
-        if refill:
-            line.append(refill)
+        line += more
         discards = isinstance(action, Discard)
         game = after
     close()
     header = [f"# {line}" for line in title.splitlines()]
     header.append(f"players: {', '.join(players)}")
-    header += table_header(first, game.state) if reveal else [f"seed: {seed}"]
+    header += table_header(first) if reveal else [f"seed: {seed}"]
     return "\n".join(header + out) + "\n"

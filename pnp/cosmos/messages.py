@@ -34,6 +34,11 @@ _LIFE_SPOTS = {
 }
 
 
+def listed(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
 def quoted(action: Action) -> str:
     """``action`` as a log writes it, quoted."""
     if isinstance(action, Shift) and not NONE <= action.dark < len(TYPES):

@@ -16,6 +16,7 @@ from pnp.cosmos.geometry import bits, geometry, hops, spread
 from pnp.cosmos.messages import asks, bad_discard, no_discard, not_due, quoted
 from pnp.cosmos.model import Sector, Star, Verb
 from pnp.cosmos.nebulae import nebula_tiles
+from pnp.cosmos.refusals import misfit
 from pnp.cosmos.rules import RuleError
 from pnp.cosmos.state import NONE, TYPES, Need, State, card_index, cards
 
@@ -279,7 +280,9 @@ def resolve(s: State, action: Action) -> None:
         s.needs = s.needs[1:]
     elif isinstance(action, Choose):
         if not fits(s, need, action):
-            raise RuleError("cosmos.step.target", f"{quoted(action)} does not fit: {asks(need)}")
+            why = misfit(s, need, action)
+            said = f"{quoted(action)} does not fit: {asks(need)}{'; ' + why if why else ''}"
+            raise RuleError("cosmos.step.target", said)
         s.needs = s.needs[1:]
         _choose(s, need, action)
     elif isinstance(action, Keep):

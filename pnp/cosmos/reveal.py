@@ -27,13 +27,14 @@ RULES: dict[str, str] = {
 }
 
 # What a reveal shows: the energy card a decision draws from the deck, a card turned up
-# to refill the display, a nebula tile, an advanced life value, a power card drawn.
-ENERGY, REFILL, TILE, LIFE, POWER = range(5)
+# to refill the display, a nebula tile, an advanced life value, a power card drawn, the
+# goal an end phase turns up.
+ENERGY, REFILL, TILE, LIFE, POWER, GOAL = range(6)
 
 
 class Reveal(NamedTuple):
     kind: int
-    value: int  # an energy type's index, a tile's, a life value, a power card's index
+    value: int  # an energy type's, a tile's, a power card's or a goal's index; a life value
     line: int = 0  # where the log says it
     col: int = 0
 
@@ -45,7 +46,9 @@ class TableSetup(NamedTuple):
     display: tuple[int, ...]  # energy types, slot 1 first
     hands: tuple[tuple[int, int, int, int], ...]  # by seat: energy cards by type
     tiles: tuple[tuple[int, ...], ...]  # by seat: the set-up nebula tiles, sizes 1, 2, 3
-    goals: tuple[int, ...]  # indices into goals(), in the order drawn
+    # indices into goals(), in the order drawn: the set-up's, then any listed with it
+    # (those drawn later may be revealed where drawn instead)
+    goals: tuple[int, ...]
     # the advanced life values by nebula, when the log lists them (``life:``): seat,
     # nebula space, the values in the order drawn
     life: tuple[tuple[int, int, tuple[Reveal, ...]], ...] = ()
@@ -65,7 +68,8 @@ class TableError(PnpError):
 class Seen:
     """What the table has seen of the hidden orders, beside the state it replays: the
     cards and tiles lying under each pile in a known order, the group-1 advanced life
-    values drawn, and how many goals the log reveals."""
+    values drawn, and how many goals the header lists (the rest are revealed where
+    drawn)."""
 
     __slots__ = ("goals", "group1", "power", "stacks")
 

@@ -22,6 +22,7 @@ from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.notation import format_action
 from pnp.cosmos.reveal import (
     ENERGY,
+    GOAL,
     LIFE,
     REFILL,
     TILE,
@@ -33,7 +34,7 @@ from pnp.cosmos.reveal import (
 )
 from pnp.cosmos.setup import deal_energy
 from pnp.cosmos.setup import start as seeded_start
-from pnp.cosmos.state import NONE, TYPES, State, cards
+from pnp.cosmos.state import HAND_LIMIT, NONE, TYPES, State, cards
 from pnp.cosmos.table_arrange import arrange, arrange_power
 
 
@@ -190,13 +191,42 @@ def _account(
         )
     if life is not None and not lived:
         raise TableError("cosmos.table.reveal", f"{text} draws no advanced life token", life)
-    drawn_goals = main_board().goals_per_game - len(after.goal_deck)
-    if drawn_goals > seen.goals:
-        raise _missing(
-            f"the end phase after {text} turns up goal {drawn_goals}, but goals: lists "
-            f"{seen.goals}: add the goals in the order drawn"
-        )
+    _account_goal(before, after, seen, text, tuple(r for r in reveals if r.kind == GOAL))
     _remember(before, after, seen, tiles, life)
+
+
+def _account_goal(
+    before: State, after: State, seen: Seen, text: str, goal: tuple[Reveal, ...]
+) -> None:
+    """Whether the goal the end phase after ``text`` turns up is revealed once: on the
+    header's goals: or by ``goal`` after the decision."""
+    number = main_board().goals_per_game - len(after.goal_deck)
+    drew = len(after.goal_deck) < len(before.goal_deck)
+    if drew and number > seen.goals and not goal:
+        raise _missing(
+            f"the end phase after {text} turns up goal {number}: write it after {text} "
+            f"({text}; goal NAME, by the goal's id or its card's title)"
+        )
+    if len(goal) > 1:
+        raise TableError("cosmos.table.reveal", "an end phase turns up one goal", goal[1])
+    if goal and drew and number <= seen.goals:
+        said = (
+            f"goals: lists goal {number} ({goals()[after.track[0]].id}) already: write each "
+            "goal once, on goals: or where it is drawn"
+        )
+        raise TableError("cosmos.table.reveal", said, goal[0])
+    if goal and not drew:
+        ended = before.phase is not HAND_LIMIT and (
+            after.round != before.round or after.phase is HAND_LIMIT
+        )
+        said = (
+            f"the end phase after {text} turns up no goal: the game's "
+            f"{main_board().goals_per_game} goals are drawn"
+            if ended
+            else f"{text} turns up no goal: a goal is turned up in the end phase, after the "
+            "round's last decision"
+        )
+        raise TableError("cosmos.table.reveal", said, goal[0])
 
 
 def _missing(message: str) -> TableError:

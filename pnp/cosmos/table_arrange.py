@@ -5,11 +5,21 @@ nobody has seen, or refused with what the components allow."""
 from __future__ import annotations
 
 from pnp.cosmos.actions import GainPower
-from pnp.cosmos.content import advanced_life, player_board
+from pnp.cosmos.content import advanced_life, goals, main_board, player_board
 from pnp.cosmos.geometry import geometry
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.notation import format_action
-from pnp.cosmos.reveal import ENERGY, LIFE, REFILL, TILE, Reveal, Seen, TableError, energy_counts
+from pnp.cosmos.reveal import (
+    ENERGY,
+    GOAL,
+    LIFE,
+    REFILL,
+    TILE,
+    Reveal,
+    Seen,
+    TableError,
+    energy_counts,
+)
 from pnp.cosmos.state import NONE, TYPES, State, cards
 
 
@@ -22,6 +32,29 @@ def arrange(s: State, seen: Seen, reveals: tuple[Reveal, ...]) -> None:
             _arrange_tile(s, seen, r)
         elif r.kind == LIFE:
             _arrange_life(s, seen, r)
+        elif r.kind == GOAL:
+            _arrange_goal(s, seen, r)
+
+
+def _arrange_goal(s: State, seen: Seen, r: Reveal) -> None:
+    """The goal revealed on top of the goal deck, when the next one drawn is not one the
+    header lists (``pnp.cosmos.table`` says so otherwise): the goals left in the deck
+    then are ones nobody has seen, any of the others may take one's place."""
+    if not s.goal_deck or main_board().goals_per_game - len(s.goal_deck) < seen.goals:
+        return
+    deck = list(s.goal_deck)
+    if r.value in deck:
+        j = deck.index(r.value)
+        deck[0], deck[j] = deck[j], deck[0]
+    else:
+        goal = goals()[r.value].id
+        if r.value in s.track:
+            where = f"it is on space {s.track.index(r.value) + 1} of the goal track"
+            raise TableError("cosmos.table.goals", f"{goal} is drawn twice: {where}", r)
+        if any(g.goal == goal for g in s.scored):
+            raise TableError("cosmos.table.goals", f"{goal} is drawn twice: it has scored", r)
+        deck[0] = r.value
+    s.goal_deck = tuple(deck)
 
 
 def _arrange_energy(s: State, reveals: list[Reveal]) -> None:

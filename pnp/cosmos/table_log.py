@@ -1,15 +1,16 @@
 """The text of a table log (docs/cosmos-log.md, "Table logs"): the set-up lines of its
 header and the reveals written with the decisions, read into ``pnp.cosmos.table``'s
-values and written from a played game::
+values (``pnp.cosmos.table_write`` writes them from a played game)::
 
     players: Ann, Ben
     deal: dark, Ann, dark, Ben, dark, dark       # the energy tokens from Light, clockwise
     display: time, light, light, chemistry
     hands: Ann light time time gravity, Ben chemistry chemistry light gravity
     nebulae: Ann 1F 2K 3B, Ben 1C 2A 3Q
-    goals: proto-life, carbon-stars               # in the order drawn
+    goals: proto-life                             # the set-up's (or all, in the order drawn)
 
     Ann: shift; collect; card deck time; nebula 2 2D; card 1; refill gravity; …
+    Ben: …; omega 1 1D; choose N4; goal carbon-stars    # the goal the end phase turns up
 """
 
 from __future__ import annotations
@@ -18,27 +19,35 @@ import re
 from collections.abc import Callable, Mapping
 from functools import cache
 
-from pnp.cosmos.actions import DECK, Action, TakeCard
 from pnp.cosmos.content import advanced_life, goals, main_board, setup
 from pnp.cosmos.geometry import geometry
 from pnp.cosmos.goal_names import closest, goal_named
 from pnp.cosmos.names import check_card
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.notation import NotationError
-from pnp.cosmos.reveal import ENERGY, LIFE, POWER, REFILL, TILE, Reveal, TableSetup, energy_counts
-from pnp.cosmos.state import COLLECT, CRAFT, NONE, SHIFT, TYPES, State, card_index
-from pnp.cosmos.table import tiles_drawn
+from pnp.cosmos.reveal import (
+    ENERGY,
+    GOAL,
+    LIFE,
+    POWER,
+    REFILL,
+    TILE,
+    Reveal,
+    TableSetup,
+    energy_counts,
+)
+from pnp.cosmos.state import NONE, TYPES, card_index
 from pnp.errors import close_matches
 from pnp.parsing import shown
 
 TABLE_KEYS = ("deal", "display", "hands", "nebulae", "goals", "life")
-REQUIRED = TABLE_KEYS[:-1]  # life: may be left out (each value written where drawn)
+REQUIRED = TABLE_KEYS[:4]  # goals: may give way to a goal line, life: may be left out
 WHAT = {
     "deal": "the energy tokens in the order dealt from Light, like Ann, dark, Ben",
     "display": "the 4 energy cards face up, slot 1 first",
     "hands": "each player's 4 energy cards, like Ann light time time gravity",
     "nebulae": "each player's set-up nebula tiles, like Ann 1F 2K 3B",
-    "goals": "the goals in the order drawn",
+    "goals": "the goal turned up at set-up, then any drawn since, in the order drawn",
     "life": "the advanced life values by nebula, like Ann N10 8",
 }
 DARK = "dark"
@@ -91,15 +100,30 @@ def _card(word: str) -> int:
     return c
 
 
+def goal_index(name: str) -> int:
+    """The goal ``name`` names (its id, its card's title, …), or a ``NotationError``
+    with the closest."""
+    goal = goal_named(name)
+    if goal is None:
+        near = ", ".join(f"{g.id} ({g.title()})" for g in closest(name))
+        hint = f"; did you mean {near}?" if near else ""
+        raise NotationError(f"no universal goal {shown(name)}{hint}")
+    return _goal_index()[goal.id]
+
+
 def read_step(text: str) -> tuple[str, tuple[tuple[int, int, int], ...]]:
     """A decision of a table log (``text`` with single spaces): its text without what it
-    reveals, and the reveals as (kind, value, offset of the word). ``refill`` reveals
-    only (the text is empty); keep's cards are the power cards drawn."""
+    reveals, and the reveals as (kind, value, offset of the word). ``refill`` and
+    ``goal`` reveal only (the text is empty); keep's cards are the power cards drawn."""
     words = text.split(" ")
     at = [0]
     for word in words[:-1]:
         at.append(at[-1] + len(word) + 1)
     head = words[0].lower()
+    if head == "goal":
+        if len(words) < 2:
+            raise NotationError("goal takes the goal turned up, by id or title: goal carbon-stars")
+        return "", ((GOAL, goal_index(" ".join(words[1:])), at[1]),)
     if head == "refill":
         if len(words) < 2:
             raise NotationError("refill takes the cards turned up, slot 1 first: refill light time")
@@ -275,15 +299,15 @@ class _SetupReader:
         rule = "cosmos.table.goals"
         out: list[int] = []
         for word, at in _items(value, col):
-            goal = goal_named(word)
-            if goal is None:
-                near = ", ".join(f"{g.id} ({g.title()})" for g in closest(word))
-                hint = f"; did you mean {near}?" if near else ""
-                self.say(line, at, f"no universal goal {shown(word)}{hint}", rule)
-            elif _goal_index()[goal.id] in out:
-                self.say(line, at, f"{goal.id} is drawn twice", rule)
+            try:
+                goal = goal_index(word)
+            except NotationError as error:
+                self.say(line, at, str(error), rule)
+                continue
+            if goal in out:
+                self.say(line, at, f"{goals()[goal].id} is drawn twice", rule)
             else:
-                out.append(_goal_index()[goal.id])
+                out.append(goal)
         most = main_board().goals_per_game
         if not 1 <= len(_items(value, col)) <= most:
             said = f"the game draws 1 to {most} goals, not {len(_items(value, col))}"
@@ -320,10 +344,14 @@ class _SetupReader:
 
 
 def read_setup(
-    players: tuple[str, ...], lines: Mapping[str, tuple[int, int, str]], say: Say
+    players: tuple[str, ...],
+    lines: Mapping[str, tuple[int, int, str]],
+    setup_goals: tuple[Reveal, ...],
+    say: Say,
 ) -> TableSetup | None:
     """The set-up the header's table lines reveal (by key: line, column and text of the
-    value), or None once ``say`` has been told every problem."""
+    value) with the goal lines written before the first turn, or None once ``say`` has
+    been told every problem."""
     r = _SetupReader(players, say)
     lines = {
         key: (line, col + len(value) - len(value.lstrip()), value.strip())
@@ -336,6 +364,25 @@ def read_setup(
         elif key in lines and not lines[key][2].strip():
             line, col, _ = lines[key]
             r.say(line, col, f"expected a value after {key}: ({WHAT[key]})", "cosmos.log.header")
+    if "goals" in lines:
+        for extra in setup_goals:
+            said = (
+                f"goals: (line {lines['goals'][0]}) lists the set-up goal already: write each "
+                "goal once, on goals: or where it is drawn"
+            )
+            r.say(extra.line, extra.col, said, "cosmos.table.reveal")
+    elif not setup_goals:
+        said = (
+            f"a table log gives the set-up: expected goals: ({WHAT['goals']}), or the set-up "
+            "goal alone on a line before the first turn (goal NAME)"
+        )
+        r.say(1, 1, said, "cosmos.log.header")
+    for extra in setup_goals[1:]:
+        said = (
+            "the set-up turns up one goal; the next is turned up in the end phase: write it "
+            "after the round's last decision (goal NAME)"
+        )
+        r.say(extra.line, extra.col, said, "cosmos.table.reveal")
     if not r.ok:
         return None
     deal = r.deal(*lines["deal"])
@@ -349,7 +396,7 @@ def read_setup(
         + [(w, hand_line, c) for words in hand_words for w, c in words]
     )
     tiles = r.tiles(*lines["nebulae"])
-    drawn = r.goals(*lines["goals"])
+    drawn = r.goals(*lines["goals"]) if "goals" in lines else (setup_goals[0].value,)
     life = r.life(*lines["life"]) if "life" in lines else ()
     if not r.ok:
         return None
@@ -358,68 +405,3 @@ def read_setup(
         kinds = [_energy(w) for w, _ in words]
         hands.append((kinds.count(0), kinds.count(1), kinds.count(2), kinds.count(3)))
     return TableSetup(deal, tuple(display), tuple(hands), tuple(tiles), drawn, life)
-
-
-def deal_order(s: State) -> tuple[int, ...]:
-    """An order the energy tokens of set-up ``s`` were dealt in (seats, NONE for a dark
-    token): token k goes to control k mod 4, and the first player's comes last of the
-    players' (``pnp.cosmos.setup.deal_energy``)."""
-    n = len(s.names)
-    total = n + sum(s.dark)
-    order = [NONE] * total
-    for c in range(4):
-        slots = [k for k in range(total) if k % 4 == c]
-        seats = [i for i in range(n) if s.tokens[i] == c]
-        if s.first in seats:
-            seats.remove(s.first)
-            order[slots.pop()] = s.first
-        for k, seat in zip(slots, seats, strict=False):
-            order[k] = seat
-    return tuple(order)
-
-
-def _hand(hand: tuple[int, ...]) -> str:
-    return " ".join(TYPES[t].value for t in range(4) for _ in range(hand[t]))
-
-
-def table_header(first: State, last: State) -> list[str]:
-    """The set-up lines of the game that starts at ``first`` and is at ``last`` now: the
-    goals are those drawn by then."""
-    names = first.names
-    g = geometry()
-    tiles = nebula_tiles()
-    drawn = main_board().goals_per_game - len(last.goal_deck)
-    order = (first.track[0], *first.goal_deck)[:drawn]
-    return [
-        f"deal: {', '.join(DARK if t == NONE else names[t] for t in deal_order(first))}",
-        f"display: {', '.join(TYPES[t].value for t in first.display)}",
-        "hands: "
-        + ", ".join(f"{n} {_hand(p.hand)}" for n, p in zip(names, first.players, strict=True)),
-        "nebulae: "
-        + ", ".join(
-            f"{n} {' '.join(tiles[p.board.tiles[space]].id for space in g.starts)}"
-            for n, p in zip(names, first.players, strict=True)
-        ),
-        f"goals: {', '.join(goals()[i].id for i in order)}",
-    ]
-
-
-def revealed(before: State, after: State, action: Action) -> tuple[str, str]:
-    """What ``action``, played from ``before`` to ``after``, reveals: the word written
-    after it ("" for none), and the refill step that follows it ("" for none)."""
-    word = ""
-    p0, p1 = before.players[before.active], after.players[before.active]
-    if type(action) is TakeCard and action.slot == DECK:
-        word = next(TYPES[t].value for t in range(4) if p1.hand[t] > p0.hand[t])
-    tile = next((t for t in tiles_drawn(before, after, action) if t != NONE), NONE)
-    if tile != NONE:
-        word = nebula_tiles()[tile].id
-    if len(after.life_stack) < len(before.life_stack):
-        word = str(before.life_stack[0])
-    refill = ""
-    if before.phase in (SHIFT, COLLECT) and after.phase is CRAFT:
-        taken = action.slot if type(action) is TakeCard else NONE
-        empty = [k for k, c in enumerate(before.display) if c == NONE or k == taken]
-        turned = [TYPES[after.display[k]].value for k in empty if after.display[k] != NONE]
-        refill = f"refill {' '.join(turned)}" if turned else ""
-    return word, refill
