@@ -44,6 +44,7 @@ MESSAGES = {
     "table-open": "the {{ table }} is not closed on its line (expected }} at its end)",
     "table-next": "{token} in a {{ table }} (expected , between its keys or }} at its end)",
     "escape": "{token} is no escape in \"text\" (expected \\\\ for a backslash, or 'text')",
+    "escape-end": "a \\ ends the line in \"text\" (expected \\\\ for a backslash, or 'text')",
     "hex": "a \\u escape without its hex digits (expected \\u and 4, or \\U and 8, like \\u00e9)",
     "code-point": "the escape names no character (expected a code point up to \\U0010FFFF)",
     "string-open": "the text in quotes is not closed (expected its closing quote)",
@@ -84,7 +85,8 @@ def explain(text: str, error: str, wants: Mapping[str, type] | None = None) -> t
         end = src.find("\n", src.rfind("'", 0, pos))
         pos, kind = (end, "Found invalid character '\\n'") if end >= 0 else (pos, kind)
     if kind.startswith(("Unescaped", "Invalid hex", "Escaped")):  # at the escape's \\
-        pos = src.rfind("\\", 0, pos - 1 if kind.startswith("Unescaped") else pos)
+        before = src.rfind("\\", 0, pos - 1 if kind.startswith("Unescaped") else pos)
+        pos = before if before >= 0 else src.rfind("\\", 0, pos)  # a \\ ending the file
     line_start = src.rfind("\n", 0, pos) + 1
     line = src.count("\n", 0, pos) + 1
     return line, pos - line_start + 1, _message(src, pos, kind, wants or {})
@@ -142,7 +144,10 @@ def _message(src: str, pos: int, kind: str, wants: Mapping[str, type]) -> str:
     if kind == "Unclosed inline table":
         return MESSAGES["table-next" if found else "table-open"].format(token=token)
     if kind == "Unescaped '\\' in a string":
-        return MESSAGES["escape"].format(token=src[pos : pos + 2])
+        token = src[pos : pos + 2]
+        if len(token) < 2 or token[1] in "\r\n":
+            return MESSAGES["escape-end"].format()
+        return MESSAGES["escape"].format(token=token)
     if kind == "Invalid hex value":
         return MESSAGES["hex"].format()
     if kind == "Escaped character is not a Unicode scalar value":

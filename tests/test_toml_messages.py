@@ -195,6 +195,14 @@ def _problem(text: str) -> str:
             "name = '''Ada",
             "f.toml:1:14: the text in quotes is not closed (expected its closing quote)",
         ),
+        (  # a backslash ending the file, or the line (hypothesis found the first at col 0)
+            'name = "Ada\\',
+            "f.toml:1:12: a \\ ends the line in \"text\" (expected \\\\ for a backslash, or 'text')",
+        ),
+        (
+            'name = "Ada\\\nfame = 3',
+            "f.toml:1:12: a \\ ends the line in \"text\" (expected \\\\ for a backslash, or 'text')",
+        ),
         (
             'p = "C:\\dir"',
             "f.toml:1:8: \\d is no escape in \"text\" (expected \\\\ for a backslash, or 'text')",
