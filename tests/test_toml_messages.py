@@ -197,11 +197,13 @@ def _problem(text: str) -> str:
         ),
         (  # a backslash ending the file, or the line (hypothesis found the first at col 0)
             'name = "Ada\\',
-            "f.toml:1:12: a \\ ends the line in \"text\" (expected \\\\ for a backslash, or 'text')",
+            "f.toml:1:12: a \\ ends the line in \"text\" "
+            "(expected \\\\ for a backslash, or 'text')",
         ),
         (
             'name = "Ada\\\nfame = 3',
-            "f.toml:1:12: a \\ ends the line in \"text\" (expected \\\\ for a backslash, or 'text')",
+            "f.toml:1:12: a \\ ends the line in \"text\" "
+            "(expected \\\\ for a backslash, or 'text')",
         ),
         (
             'p = "C:\\dir"',
