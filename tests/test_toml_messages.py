@@ -197,12 +197,12 @@ def _problem(text: str) -> str:
         ),
         (  # a backslash ending the file, or the line (hypothesis found the first at col 0)
             'name = "Ada\\',
-            "f.toml:1:12: a \\ ends the line in \"text\" "
+            'f.toml:1:12: a \\ ends the line in "text" '
             "(expected \\\\ for a backslash, or 'text')",
         ),
         (
             'name = "Ada\\\nfame = 3',
-            "f.toml:1:12: a \\ ends the line in \"text\" "
+            'f.toml:1:12: a \\ ends the line in "text" '
             "(expected \\\\ for a backslash, or 'text')",
         ),
         (
