@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pnp.cosmos.content import advanced_life, main_board, setup
+from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.text import text
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, INK, Document, Field, Item, Page, Rect, Stroke
@@ -135,7 +136,7 @@ def rules_document(paper: Paper) -> Document:
 def setup_sheet_document(paper: Paper) -> Document:
     """One page for each player count: the table drawn from above, and the set-up in
     words below it, its numbers filled in."""
-    s, life = setup(), advanced_life()
+    s, life, g = setup(), advanced_life(), galaxy()
     pages = []
     for count in s.counts:
         n = count.players
@@ -151,7 +152,8 @@ def setup_sheet_document(paper: Paper) -> Document:
         start = text("print.setup_sheet.start").format(
             players=n, dark=count.dark_energy, passing=passing
         )
-        blocks = [b for w in (main, text("print.setup_sheet.each"), start) for b in section(w)]
+        each = text("print.setup_sheet.each").format(start_life=g.start_life, centre=g.centre)
+        blocks = [b for w in (main, each, start) for b in section(w)]
         title = text("print.setup_sheet.title").format(n=n)
         head, body = _head(paper, title)
         words, plan_area = _words_below(blocks, body)
