@@ -303,3 +303,18 @@ def test_the_open_star_means_any_star_counted_wherever_it_is_drawn(drawn: Drawn)
     assert drawn(lambda: card_documents.goal_cards_document(A4, cards))["any-star"] == 3 + 3
     legend = text("print.aid.icon.any-star")
     assert "supernovae included" in legend and "choose" not in legend
+
+
+@pytest.mark.parametrize("size", [SMALLEST, mm(8), mm(20)], ids=["4mm", "8mm", "20mm"])
+def test_every_ring_is_wider_than_its_stroke(size: float) -> None:
+    """A ring whose radius is under its stroke's width prints as a blob round a pinhole
+    (the flask's rising bubble did, on every Chemistry card and back): draw a dot."""
+    from pnp.draw.shapes import Circle
+
+    blobs = [
+        (key, item.r, item.stroke.width)
+        for key, icon in icons.MEANINGS.items()
+        for item in icon(0.0, 0.0, size)
+        if isinstance(item, Circle) and item.stroke is not None and item.r < item.stroke.width
+    ]
+    assert blobs == []

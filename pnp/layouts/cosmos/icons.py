@@ -154,7 +154,8 @@ def energy(kind: Energy, cx: float, cy: float, size: float) -> list[Item]:
 
 
 def _flask(cx: float, cy: float, r: float, stroke: Stroke) -> list[Item]:
-    """A conical flask, dark liquid in its foot and a bubble rising."""
+    """A conical flask, dark liquid in its foot and a bubble rising: a dot, as a ring
+    this small under the icon's stroke would print as a blob round a pinhole."""
     neck, shoulder, foot = r * 0.17, cy + r * 0.3, cy - r * 0.85
     outline = (
         (cx - neck, cy + r * 0.85),
@@ -178,7 +179,7 @@ def _flask(cx: float, cy: float, r: float, stroke: Stroke) -> list[Item]:
         Line(cx - neck * 1.8, cy + r * 0.85, cx + neck * 1.8, cy + r * 0.85, stroke),
         Circle(cx + r * 0.15, cy - r * 0.58, r * 0.11, None, PAPER),
         Circle(cx - r * 0.22, cy - r * 0.5, r * 0.07, None, PAPER),
-        Circle(cx + r * 0.05, cy - r * 0.05, r * 0.08, stroke, None),
+        Circle(cx + r * 0.05, cy - r * 0.05, r * 0.11, None, INK),
     ]
 
 
