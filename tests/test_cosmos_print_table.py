@@ -134,7 +134,8 @@ def test_the_aid_and_the_rules_say_what_a_discharge_and_gravity_give(run: Run) -
     assert run("cosmos", "aid", "-o", "aid.pdf").exit_code == 0
     assert run("cosmos", "rules", "-o", "rules.pdf").exit_code == 0
     for words in (_words(Path("aid.pdf")), _words(Path("rules.pdf"))):
-        assert "a star of the type you choose (H, He, O or C)" in words
+        assert "gains a standard star of the type you choose" in words
+        assert "standard star: H, He, O or C, not a supernova" in words
         assert "Gravity's 1 supernova" in words
         assert "supernova slider" in words
         assert "a slider token marks the count" in words
