@@ -183,19 +183,20 @@ def _flask(cx: float, cy: float, r: float, stroke: Stroke) -> list[Item]:
     ]
 
 
-def star(element: str, cx: float, cy: float, size: float) -> list[Item]:
-    """A standard star token's face: a circle with its element's symbol, and a rim of
-    its own: H a plain ring, He a dashed ring, O a heavy ring, C a grey disc."""
+def star(element: str, cx: float, cy: float, size: float, least: float = 3.0) -> list[Item]:
+    """A standard star token's face: a circle with its element's symbol, at least
+    ``least`` points, and a rim of its own: H a plain ring, He a dashed ring, O a heavy
+    ring, C a grey disc."""
     r = size / 2
     ring = Stroke(INK, _w(size))
-    text = fit_size(element, r * 1.3, size * 0.5, Font.BOLD, 3)
+    text = max(least, fit_size(element, r * 1.3, size * 0.5, Font.BOLD, least))
     disc: list[Item] = [Circle(cx, cy, r * 0.9, ring, PAPER)]
     if element == "He":
         dashes = (r * 0.35, r * 0.25)
         disc = [Circle(cx, cy, r * 0.9, Stroke(INK, _w(size) * 1.4, dashes), PAPER)]
     elif element == "O":
         disc = [Circle(cx, cy, r * 0.8, Stroke(INK, r * 0.2), PAPER)]
-        text = fit_size(element, r * 1.1, size * 0.5, Font.BOLD, 3)
+        text = max(least, fit_size(element, r * 1.1, size * 0.5, Font.BOLD, least))
     elif element == "C":
         disc = [Circle(cx, cy, r * 0.9, ring, LIGHT)]
     return [*disc, Text(cx, cy - text * 0.35, element, text, Font.BOLD, Anchor.MIDDLE)]
