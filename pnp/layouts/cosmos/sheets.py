@@ -139,9 +139,12 @@ def aid_document(paper: Paper) -> Document:
 
 
 def rules_document(paper: Paper) -> Document:
+    """The rules on their page(s), then a worked first turn on a page of its own, so
+    the rules keep their size."""
     keys = ("intro", "setup", "galaxy", "energy", "craft", "end", "points")
     title = text("print.rules.title")
     pages = text_pages(paper, title, [section(text(f"print.rules.{k}")) for k in keys])
+    pages += text_pages(paper, title, [section(text("print.rules.example"))])
     full = f"{text('terms.game')}: {title}"
     return Document(full, tuple(pages), subject=full)
 
