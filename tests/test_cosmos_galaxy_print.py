@@ -203,3 +203,30 @@ def _pointed_at(
         at = (c.x + (x - c.x) * reach / d, c.y + (y - c.y) * reach / d)
         out |= {n for n, s in spaces.items() if math.dist(at, (s.ink.cx, s.ink.cy)) < 0.3 * MM}
     return out
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+def test_the_crosses_that_line_up_the_sheets_keep_off_every_plate_and_space(
+    paper: Paper,
+) -> None:
+    """Review: the crosses sat in the middle of plates N7 and N27 on every board; they
+    slide along the seam off the galaxy's plates and spaces (pnp.layouts.tiles
+    keep_clear) and off every word. Plates from the board drawn whole, crosses from its
+    sheets, both in the board's coordinates."""
+    plates = [p.buffer(s.width / 2) for s, p in _plates(board_whole())]
+    assert len(plates) >= len(galaxy().nebulae)
+    spaces = [_ink(s) for s in galaxy_space_shapes(paper).values()]
+    sheets = board_sheets(paper)
+    crosses = [
+        s
+        for sheet in sheets
+        for s in sheet.shapes
+        if s.kind is LTLine and abs(s.width - 0.3) < 0.01 and s.stroke == 0.0
+    ]
+    assert len(crosses) == 2 * 2 * 2  # two crosses of two lines, on both sheets
+    for cross in crosses:  # 1 mm of paper round it
+        line = _line(cross).buffer(1 * MM - 0.01)
+        assert not any(line.intersects(p) for p in plates), cross.box
+        assert not any(line.intersects(s) for s in spaces), cross.box
+        for sheet in sheets:
+            assert not any(line.intersects(_box(r)) for r in sheet.runs), cross.box

@@ -303,3 +303,62 @@ def test_the_open_star_means_any_star_counted_wherever_it_is_drawn(drawn: Drawn)
     assert drawn(lambda: card_documents.goal_cards_document(A4, cards))["any-star"] == 3 + 3
     legend = text("print.aid.icon.any-star")
     assert "supernovae included" in legend and "choose" not in legend
+
+
+@pytest.mark.parametrize("size", [SMALLEST, mm(8), mm(20)], ids=["4mm", "8mm", "20mm"])
+def test_every_ring_is_wider_than_its_stroke(size: float) -> None:
+    """A ring whose radius is under its stroke's width prints as a blob round a pinhole
+    (the flask's rising bubble did, on every Chemistry card and back): draw a dot."""
+    from pnp.draw.shapes import Circle
+
+    blobs = [
+        (key, item.r, item.stroke.width)
+        for key, icon in icons.MEANINGS.items()
+        for item in icon(0.0, 0.0, size)
+        if isinstance(item, Circle) and item.stroke is not None and item.r < item.stroke.width
+    ]
+    assert blobs == []
+
+
+@pytest.mark.parametrize("body", [7.0, 8.0, 9.0])
+def test_an_aid_icon_s_ink_stays_inside_its_cell(body: float) -> None:
+    """Review: the legend's icons touched or crossed their frames (the He dashed rim,
+    the star tips, the graviton's dots), worse on Letter. A cell is 1.9 body sizes
+    (pnp.layouts.flow); every icon, outlines included, fits inside it."""
+    from pnp.draw.clip import ink_bounds
+    from pnp.geometry import bounds
+    from pnp.layouts.cosmos.sheets import _symbol
+
+    cell = Box(10.0, 20.0, body * 1.9, body * 1.9)
+    inner = cell.inset(cell.w * 0.05)  # a little paper before the words
+    for key, icon in icons.MEANINGS.items():
+        ink = bounds(ink_bounds(i) for i in _symbol(icon)(cell))
+        assert inner.inset(-0.01).contains(ink), key
+        whole = bounds(ink_bounds(i) for i in icon(0.0, 0.0, inner.w))  # at the cell's size
+        fills = max(ink.w / inner.w, ink.h / inner.h) >= 0.95
+        assert fills or abs(ink.w - whole.w) < 0.01, key  # as large as fits
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_aid_s_icons_keep_clear_of_every_word_and_of_each_other(paper: str) -> None:
+    """Read back from the PDF: no frame round an icon, and 0.5 mm of paper at least
+    between an icon and any word, and between two icons."""
+    from pnp.geometry import bounds
+    from pnp.layouts.cosmos.sheets import aid_document
+    from pnp.paper import PAPERS
+    from pnp.render.pdf import render_pdf
+    from tests.cosmos_pdf import gap, read_sheets
+
+    sheet = read_sheets(render_pdf(aid_document(PAPERS[paper])), PAPERS[paper])[0]
+    shapes = [s for s in sheet.shapes if s.box.y > sheet.content.y]  # above the ruler
+    frames = [s for s in shapes if s.stroke == pytest.approx(0.48) and s.width == 0.4]
+    assert frames == []  # an icon's ink reached past its frame: there is none
+    words = [Box(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0) for r in sheet.runs]
+    words = [w for w in words if not any(s.ink.contains(w) for s in shapes)]  # not "He"
+    assert len(words) > 150
+    assert min(gap(s.ink, w) for s in shapes for w in words) >= mm(0.5)
+    drawn: list[Box] = []  # shapes less than 0.5 mm apart joined: each icon one
+    for s in shapes:
+        near = [b for b in drawn if gap(b, s.ink) < mm(0.5)]
+        drawn = [b for b in drawn if b not in near] + [bounds([s.ink, *near])]
+    assert len(drawn) == len(icons.MEANINGS)  # the controls' and the legend's

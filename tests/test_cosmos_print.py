@@ -28,7 +28,7 @@ KIT_FILES = {  # file: pages
     "player-aid.pdf": 1,
     "setup-sheet.pdf": 3,
     "score-pad.pdf": 1,
-    "rules-summary.pdf": 1,
+    "rules-summary.pdf": 2,  # the rules, and a first turn worked through
 }
 
 

@@ -1,7 +1,7 @@
 """Crafting the Cosmos's player boards and tiles as a play-tester handled them, read
 back from the PDFs: each player board sheet's header names its player's shape, so the
 eight sheets pair up after cutting; a slider's icon keeps clear of its name; the star
-circles on every nebula tile face are apart."""
+circles on every nebula tile face are apart, and all on a face keeps clear of its cuts."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ import itertools
 import math
 
 import pytest
-from pdfminer.layout import LTCurve
+from pdfminer.layout import LTCurve, LTLine
 
 from pnp.cosmos.content import player_board
 from pnp.cosmos.nebulae import stack
 from pnp.cosmos.text import text
+from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
 from pnp.paper import Paper
 from pnp.render.pdf import render_pdf
@@ -77,3 +78,44 @@ def test_the_star_circles_on_every_tile_face_are_apart(paper: Paper) -> None:
                 paper_between = math.dist((a.cx, a.cy), (b.cx, b.cy)) - (a.w + b.w) / 2
                 assert paper_between >= 0.3 * MM, (a, b)
     assert count == sum(len(t.stars) for size in (1, 2, 3) for t in stack(size))
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+def test_everything_on_a_tile_face_keeps_1_5_mm_from_its_cuts_its_letters_6_pt(
+    paper: Paper,
+) -> None:
+    """Review: on the size-3 tiles the star rings came 0.7–0.85 mm from the cut lines,
+    where an off cut nicks them (and the size hexagon 0.4 mm). Every shape and letter
+    inside a tile's cut square on every face, front and back, against its cuts (the
+    0.4 pt grid)."""
+    stars = rings = 0
+    for sheet in token_sheets(paper, "tiles"):
+        cuts = [s.box for s in sheet.shapes if s.kind is LTLine and s.width == pytest.approx(0.4)]
+        inked = [s.ink for s in sheet.shapes if s.kind is not LTLine or s.width != 0.4]
+        inked += [Box(c.x0, c.y0, c.x1 - c.x0, c.y1 - c.y0) for c in sheet.chars]
+        on_tiles = [b for b in inked if _cell(b, cuts)]
+        for box in on_tiles:
+            cell = _cell(box, cuts)
+            assert cell is not None
+            assert min(box.x - cell.x, cell.right - box.right) >= 1.5 * MM - 0.01, box
+            assert min(box.y - cell.y, cell.top - box.top) >= 1.5 * MM - 0.01, box
+        circles = [b for b in on_tiles if math.isclose(b.w, b.h, abs_tol=0.01) and b.w > 3 * MM]
+        stars += sum(b.w < 6 * MM for b in circles)
+        rings += sum(b.w > 9 * MM for b in circles)
+        assert all(c.size >= 6 for c in sheet.chars if _cell(Box(c.x0, c.y0, 0, 0), cuts))
+    assert stars == sum(len(t.stars) for size in (1, 2, 3) for t in stack(size))
+    assert rings == sum(len(stack(size)) for size in (1, 2, 3))  # the completed sides
+
+
+def _cell(box: Box, cuts: list[Box]) -> Box | None:
+    """The tile square round ``box``: the nearest cut line on each side of it."""
+    across = [c for c in cuts if c.w < 0.1 and c.y <= box.cy <= c.top]
+    down = [c for c in cuts if c.h < 0.1 and c.x <= box.cx <= c.right]
+    left = [c.x for c in across if c.x <= box.cx]
+    right = [c.x for c in across if c.x > box.cx]
+    low = [c.y for c in down if c.y <= box.cy]
+    high = [c.y for c in down if c.y > box.cy]
+    if not (left and right and low and high):
+        return None
+    cell = Box(max(left), max(low), min(right) - max(left), min(high) - max(low))
+    return cell if cell.w < 20 * MM and cell.h < 20 * MM else None

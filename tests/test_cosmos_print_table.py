@@ -4,6 +4,7 @@ joins of its sheets, and the sheets tell a new player where each pile goes."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from pnp.draw.shapes import Rect, Text
 from pnp.geometry import Box
 from pnp.units import mm
 from tests.conftest import Run
+from tests.cosmos_pdf import Sheet
 
 
 def _words(path: Path) -> str:
@@ -134,7 +136,8 @@ def test_the_aid_and_the_rules_say_what_a_discharge_and_gravity_give(run: Run) -
     assert run("cosmos", "aid", "-o", "aid.pdf").exit_code == 0
     assert run("cosmos", "rules", "-o", "rules.pdf").exit_code == 0
     for words in (_words(Path("aid.pdf")), _words(Path("rules.pdf"))):
-        assert "a star of the type you choose (H, He, O or C)" in words
+        assert "gains a standard star of the type you choose" in words
+        assert "standard star: H, He, O or C, not a supernova" in words
         assert "Gravity's 1 supernova" in words
         assert "supernova slider" in words
         assert "a slider token marks the count" in words
@@ -153,7 +156,7 @@ def test_the_sheets_crosses_stay_off_the_stacks_the_supply_and_every_word(paper:
     from pnp.layouts.cosmos.main_board import SIZE, layout
     from pnp.paper import PAPERS
     from pnp.render.pdf import render_pdf
-    from tests.cosmos_pdf import Sheet, _tile_shifts, gap, read_sheets
+    from tests.cosmos_pdf import _tile_shifts, gap, read_sheets
 
     sheet = PAPERS[paper]
     data = render_pdf(main_board_document(sheet))
@@ -172,5 +175,87 @@ def test_the_sheets_crosses_stay_off_the_stacks_the_supply_and_every_word(paper:
     for page in sheets:  # a sheet's words, its header and footer too, against its crosses
         words = [Box(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0) for r in page.runs]
         for cross in crosses(page):
-            assert all(gap(cross, s) > 0 for s in spots), cross
-            assert all(gap(cross, w) > 0 for w in words), cross
+            assert all(gap(cross, s) >= mm(1) - 0.01 for s in spots), cross  # 1 mm of paper
+            assert all(gap(cross, w) >= mm(1) - 0.01 for w in words), cross
+
+
+def test_the_arrows_between_the_controls_keep_clear_of_every_spot() -> None:
+    """Review: the Gravity → Chemistry arrowhead came within 0.2 mm of the discard
+    spot's dashed edge (sheets A2/B2)."""
+    from pnp.cosmos.content import main_board
+    from pnp.draw.shapes import INK, Line, Poly
+    from pnp.layouts.cosmos.main_board import layout, main_board_items
+    from tests.cosmos_pdf import gap
+
+    items = main_board_items(main_board())
+    shafts = [i for i in items if isinstance(i, Line) and i.stroke.width == 1.2]
+    assert len(shafts) == 4 + 4  # the goal track's and the controls'
+    spots = layout(main_board()).spots()
+    for shaft in shafts:
+        head = [
+            i
+            for i in items
+            if isinstance(i, Poly)
+            and i.fill == INK
+            and math.dist(i.points[0], (shaft.x2, shaft.y2)) < mm(3)
+        ]
+        assert len(head) == 1
+        for part in (shaft, head[0]):
+            assert min(gap(ink_bounds(part), s) for s in spots) >= mm(1), part
+
+
+def test_what_space_4_scores_is_said_where_its_goal_card_leaves_it_in_view() -> None:
+    from pnp.cosmos.content import main_board
+    from pnp.cosmos.text import text
+    from pnp.layouts.cosmos.main_board import layout, main_board_items
+
+    board = main_board()
+    words = text("print.main.scores").format(first=board.placements[0], second=board.placements[1])
+    said = [
+        ink_bounds(i) for i in main_board_items(board) if isinstance(i, Text) and i.text == words
+    ]
+    assert len(said) == 1
+    at = layout(board)
+    space = at.goal_spaces[-1]
+    assert not any(said[0].overlaps(s) for s in at.spots())
+    assert space.x <= said[0].x and said[0].right <= space.right and said[0].top < space.y
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_slots_a_game_log_numbers_are_numbered_on_the_boards(paper: str) -> None:
+    """Play test: a log names power card slots (gain 2 light: slot 2) and display slots
+    (card 1 … card 4, refill slot 1 first); the boards printed only the costs. Read back
+    from the PDFs, in each board's coordinates: "slot 1" … "slot 4" in the player
+    board's power card slots, left to right, and over the main board's display slots,
+    where the card lying on each leaves it in view."""
+    from pnp.cosmos.content import main_board
+    from pnp.layouts.cosmos.boards import main_board_document
+    from pnp.layouts.cosmos.main_board import SIZE, layout
+    from pnp.paper import PAPERS
+    from pnp.render.pdf import render_pdf
+    from tests.cosmos_pdf import _tile_shifts, board_sheets, read_sheets
+
+    names = [f"slot {k}" for k in range(1, 5)]
+
+    def said(sheets: list[Sheet]) -> dict[str, Box]:
+        runs = [r for sheet in sheets for r in sheet.runs if r.text.strip() in names]
+        assert all(r.size >= 6 for r in runs)
+        return {r.text.strip(): Box(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0) for r in runs}
+
+    sheets = board_sheets(PAPERS[paper])
+    words = said(sheets)
+    assert sorted(words) == names
+    cells = [s.box for sheet in sheets for s in sheet.shapes if mm(25) < s.box.w < mm(45)]
+    inside = [[c for c in cells if c.contains(words[n]) and c.h > mm(30)] for n in names]
+    assert all(len(found) == 1 for found in inside)  # each in one power card slot
+    assert [found[0].x for found in inside] == sorted({found[0].x for found in inside})
+
+    data = render_pdf(main_board_document(PAPERS[paper]))
+    words = said(read_sheets(data, PAPERS[paper], _tile_shifts(SIZE, PAPERS[paper])))
+    at = layout(main_board())
+    assert sorted(words) == names
+    for name, slot in zip(names, at.display, strict=True):
+        word = words[name]
+        assert slot.x <= word.x and word.right <= slot.right, name
+        assert 0 < word.y - slot.top < mm(4), name  # just over it
+        assert not any(word.overlaps(s) for s in at.spots()), name

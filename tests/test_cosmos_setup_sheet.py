@@ -177,3 +177,44 @@ def test_the_end_of_turn_spot_shares_no_edge_with_the_rows_beside_it(players: in
         assert min(
             max(c.x - spot.right, spot.x - c.right, c.y - spot.top, spot.y - c.top) for c in near
         ) >= mm(0.5)
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=lambda p: p.name)
+def test_the_plan_s_words_keep_1_mm_from_every_line_they_are_not_inside(paper: Paper) -> None:
+    """Review: the advanced life count ("20", "24") sat 0.3–0.4 mm under the Time
+    control's frame, "5 goals face down" 0.4 mm over the goal deck. Each word of the
+    plan, as a font sets it (ascent to descent), against every shape's ink."""
+    for page in _pages(paper):
+        words = [i for i in page.items if isinstance(i, Text) and i.size <= PLAN_WORDS]
+        shapes = [ink_bounds(i) for i in page.items if not isinstance(i, Text)]
+        assert len(words) > 50
+        for word in words:
+            box = ink_bounds(word)
+            near = [
+                max(s.x - box.right, box.x - s.right, s.y - box.top, box.y - s.top)
+                for s in shapes
+                if not s.contains(box)
+            ]
+            assert min(near) >= mm(1), word.text
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_plan_numbers_the_display_slots_as_the_board_does(players: int) -> None:
+    """Play test: a log names display slots 1–4 (card 1, refills slot 1 first)."""
+    from pnp.draw.shapes import Rect
+
+    items = table_plan(content_area(A4), plan_for(players))
+    numbers = [i for i in items if isinstance(i, Text) and i.text in {"1", "2", "3", "4"}]
+    cards = [
+        i.box
+        for i in items
+        if isinstance(i, Rect) and i.fill is None and mm(8) < i.box.w < mm(15) < i.box.h
+    ]
+    where = {}
+    for number in numbers:
+        inside = [c for c in cards if c.contains(ink_bounds(number))]
+        if inside:
+            where[number.text] = inside[0]
+    assert sorted(where) == ["1", "2", "3", "4"]
+    xs = [where[n].x for n in ("1", "2", "3", "4")]
+    assert xs == sorted(xs) and len({round(where[n].y) for n in where}) == 1  # one row

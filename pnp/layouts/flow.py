@@ -23,6 +23,7 @@ class Block:
     heading: bool = False
     icon: str = ""  # a glyph drawn in a small circle before a point
     symbol: Callable[[Box], list[Item]] | None = None  # or a symbol drawn in a small cell
+    framed: bool = True  # the symbol's cell outlined
     lead: str = ""  # bold words that start the point
 
 
@@ -73,7 +74,8 @@ def _draw(
         label = size * (HALF_CAP - (beside - 1) * LEADING / 2)  # its middle above ``first``
         middle = min(first + size * 0.9 - side / 2, first + label)
         cell = Box(x, middle - side / 2, side, side)
-        items.append(Rect(cell, Stroke(GREY, 0.4)))
+        if block.framed:
+            items.append(Rect(cell, Stroke(GREY, 0.4)))
         items += block.symbol(cell)
         first = middle - label
     else:

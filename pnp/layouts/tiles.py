@@ -29,6 +29,7 @@ OVERLAP = mm(12)
 HEADER = mm(9)  # above the tile: its name and what to do with it
 MARGIN = mm(5)  # round the tile: room for text that crosses its edges
 CROSS = mm(4)  # half the span of an alignment cross
+ROOM = mm(1)  # paper between a cross and a box it keeps clear of
 _CUT = Stroke(GREY, 0.6, (mm(2), mm(1.5)))
 _GUIDE = Stroke(LIGHT, 0.4, (mm(0.5), mm(1)))
 _MARK = Stroke(INK, 0.3)
@@ -121,11 +122,11 @@ def tile_pages(
 ) -> list[Page]:
     """``items`` (drawn in ``extent``) on sheets of ``paper`` that join; the crosses that
     line them up slide along their seams off every word and every box of ``keep_clear``
-    (card spaces that would hide them once glued)."""
+    (card spaces that would hide them once glued), ``ROOM`` clear of each."""
     room = tile_room(paper)
     tiles = tile_grid(extent, room, overlap)
     texts = [ink_bounds(item) for item in items if isinstance(item, Text)]
-    marks = _crosses(tiles, [*keep_clear, *texts])
+    marks = _crosses(tiles, [b.inset(-ROOM) for b in (*keep_clear, *texts)])
     pages = []
     for tile in tiles:
         where = room.centred(tile.window.w, tile.window.h)

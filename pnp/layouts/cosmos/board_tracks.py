@@ -102,8 +102,11 @@ def spot(cx: float, cy: float) -> Rect:
 def power_slots(area: Box, costs: tuple[int, ...]) -> list[Item]:
     items = heading(area, text("print.board.power_slots"))
     body = Box(area.x, area.y, area.w, area.h - HEADING - mm(1))
-    for cost, slot in zip(costs, body.columns(len(costs), mm(2)), strict=True):
+    slots = body.columns(len(costs), mm(2))
+    for number, (cost, slot) in enumerate(zip(costs, slots, strict=True), 1):
         items.append(Rect(slot, CELL, None, mm(2)))
+        name = text("print.board.slot").format(n=number)  # as a game log names it: gain 2 light
+        items.append(Text(slot.cx, slot.top - mm(18.5), name, 9, Font.BOLD, Anchor.MIDDLE))
         items.append(Text(slot.x + mm(2), slot.top - mm(6.5), str(cost), 16, Font.BOLD))
         for k in range(cost):
             items += icons.card(slot.x + mm(11) + k * mm(3.2), slot.top - mm(4.5), mm(6))

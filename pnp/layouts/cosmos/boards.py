@@ -11,7 +11,7 @@ from pnp.cosmos.text import text
 from pnp.draw.shapes import Document, Flip, Page
 from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
-from pnp.layouts.cosmos.player_board import SIZE, player_board_items
+from pnp.layouts.cosmos.player_board import SIZE, player_board_items, spots
 from pnp.layouts.tiles import TileWords, tile_pages
 from pnp.paper import Paper
 
@@ -26,11 +26,13 @@ def footer(*words: str) -> str:
 
 
 def player_board_pages(paper: Paper, shape: icons.Shape) -> list[Page]:
-    items = player_board_items(galaxy(), player_board(), shape)
+    g = galaxy()
+    items = player_board_items(g, player_board(), shape)
     name = text("print.board.player").format(shape=shape.value)
     sheet = text("print.board.sheet").format(shape=shape.value, tile="{tile}")  # "○ {tile}"
     words = replace(tile_words(), sheet=sheet)
-    return tile_pages(items, Box(0, 0, *SIZE), paper, words, footer(name))
+    extent = Box(0, 0, *SIZE)  # the crosses that line the sheets up keep off the galaxy
+    return tile_pages(items, extent, paper, words, footer(name), keep_clear=spots(g))
 
 
 def player_boards_document(paper: Paper) -> Document:

@@ -154,7 +154,8 @@ def energy(kind: Energy, cx: float, cy: float, size: float) -> list[Item]:
 
 
 def _flask(cx: float, cy: float, r: float, stroke: Stroke) -> list[Item]:
-    """A conical flask, dark liquid in its foot and a bubble rising."""
+    """A conical flask, dark liquid in its foot and a bubble rising: a dot, as a ring
+    this small under the icon's stroke would print as a blob round a pinhole."""
     neck, shoulder, foot = r * 0.17, cy + r * 0.3, cy - r * 0.85
     outline = (
         (cx - neck, cy + r * 0.85),
@@ -178,23 +179,24 @@ def _flask(cx: float, cy: float, r: float, stroke: Stroke) -> list[Item]:
         Line(cx - neck * 1.8, cy + r * 0.85, cx + neck * 1.8, cy + r * 0.85, stroke),
         Circle(cx + r * 0.15, cy - r * 0.58, r * 0.11, None, PAPER),
         Circle(cx - r * 0.22, cy - r * 0.5, r * 0.07, None, PAPER),
-        Circle(cx + r * 0.05, cy - r * 0.05, r * 0.08, stroke, None),
+        Circle(cx + r * 0.05, cy - r * 0.05, r * 0.11, None, INK),
     ]
 
 
-def star(element: str, cx: float, cy: float, size: float) -> list[Item]:
-    """A standard star token's face: a circle with its element's symbol, and a rim of
-    its own: H a plain ring, He a dashed ring, O a heavy ring, C a grey disc."""
+def star(element: str, cx: float, cy: float, size: float, least: float = 3.0) -> list[Item]:
+    """A standard star token's face: a circle with its element's symbol, at least
+    ``least`` points, and a rim of its own: H a plain ring, He a dashed ring, O a heavy
+    ring, C a grey disc."""
     r = size / 2
     ring = Stroke(INK, _w(size))
-    text = fit_size(element, r * 1.3, size * 0.5, Font.BOLD, 3)
+    text = max(least, fit_size(element, r * 1.3, size * 0.5, Font.BOLD, least))
     disc: list[Item] = [Circle(cx, cy, r * 0.9, ring, PAPER)]
     if element == "He":
         dashes = (r * 0.35, r * 0.25)
         disc = [Circle(cx, cy, r * 0.9, Stroke(INK, _w(size) * 1.4, dashes), PAPER)]
     elif element == "O":
         disc = [Circle(cx, cy, r * 0.8, Stroke(INK, r * 0.2), PAPER)]
-        text = fit_size(element, r * 1.1, size * 0.5, Font.BOLD, 3)
+        text = max(least, fit_size(element, r * 1.1, size * 0.5, Font.BOLD, least))
     elif element == "C":
         disc = [Circle(cx, cy, r * 0.9, ring, LIGHT)]
     return [*disc, Text(cx, cy - text * 0.35, element, text, Font.BOLD, Anchor.MIDDLE)]

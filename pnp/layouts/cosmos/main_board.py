@@ -147,9 +147,9 @@ def _goal_track(at: Layout, board: MainBoard) -> list[Item]:
         items.append(
             Text(slot.x + mm(3), slot.top - mm(12), str(k + 1), 30, Font.BOLD, color=LIGHT)
         )
-        if scores:
+        if scores:  # in the strip under the space, where the goal card leaves it in view
             words = text("print.main.scores").format(first=first, second=second)
-            items.append(Text(slot.cx, slot.y + mm(4), words, 9, Font.BOLD, Anchor.MIDDLE))
+            items.append(Text(slot.right, low - 9 * 0.36, words, 9, Font.BOLD, Anchor.END))
         else:
             after = at.goal_spaces[k + 1]
             items += _arrow(slot.right - mm(12), low, after.x + mm(12), low)
@@ -176,10 +176,13 @@ def _display(at: Layout, board: MainBoard) -> list[Item]:
     size, lines = fit_wrapped(
         note, JOIN_X[0] - area.x - mm(4), mm(10), 9, font=Font.BOLD, minimum=6
     )
-    items = text_block(area.x, area.top + mm(2) + len(lines) * size * 1.2, lines, size, Font.BOLD)
-    for slot in at.display:
+    top = area.top + mm(7) + len(lines) * size * 1.2  # over the slots' numbers
+    items = text_block(area.x, top, lines, size, Font.BOLD)
+    for k, slot in enumerate(at.display, 1):  # numbered as a game log names them
         items.append(Rect(slot, CELL, None, mm(3)))
         items += icons.card(slot.x + mm(8), slot.top - mm(8), mm(10))
+        number = text("print.main.slot").format(n=k)
+        items.append(Text(slot.x + mm(1), slot.top + mm(1.5), number, 9, Font.BOLD))
     return items + _card_spot(
         at.energy_deck, text("print.main.energy_deck"), text("print.main.energy_deck_note")
     )
@@ -295,7 +298,7 @@ def _arrow(x1: float, y1: float, x2: float, y2: float) -> list[Item]:
 def _arrows(cells: list[Box]) -> list[Item]:
     """Clockwise from each control to the next, beside the piles between them."""
     light, time, gravity, chemistry = cells
-    low, left, right = chemistry.y + mm(4), light.x + LANE / 2, time.right - LANE / 2
+    low, left, right = chemistry.y + mm(2.5), light.x + LANE / 2, time.right - LANE / 2
     items: list[Item] = []
     items += _arrow(light.right + mm(4), light.cy, time.x - mm(4), time.cy)
     items += _arrow(right, time.y - mm(4), right, gravity.top + mm(4))

@@ -12,7 +12,7 @@ from pnp.cosmos.text import text
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, INK, Anchor, Item, Line, Poly, Rect, Stroke, Text
 from pnp.draw.text import fit_size, fit_wrapped
-from pnp.geometry import Box
+from pnp.geometry import Box, bounds
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.board_tracks import (
     SCORE_ROW,
@@ -28,6 +28,7 @@ from pnp.layouts.cosmos.galaxy import (
     LIFE_SPACE,
     LINK,
     OUTLINE,
+    PLATE,
     SHADE,
     SIDE,
     STAR_SPACE,
@@ -39,21 +40,48 @@ from pnp.layouts.cosmos.galaxy import (
 )
 from pnp.layouts.cosmos.icons import polygon
 from pnp.layouts.page import text_block
+from pnp.layouts.tiles import CROSS, OVERLAP
 from pnp.units import mm
 
 SIZE = (mm(362), mm(241))  # the most two A4 or Letter sheets hold (pnp.layouts.tiles)
+# Where the right sheet's cut edge lies (pnp.layouts.tiles): the crosses that line the
+# sheets up find free paper on it only above the galaxy, left of the border legend.
+SEAM = SIZE[0] / 2 - OVERLAP / 2
 FRAME = Stroke(INK, 1.0)
 _CLEAR = max(STAR_SPACE, LIFE_SPACE) / 2 + mm(1.5)  # from a space's centre to free paper
+
+
+def _score_box() -> Box:
+    w, _ = SIZE
+    return Box(mm(4), mm(4), w - mm(8), 2 * SCORE_ROW + mm(0.8))
+
+
+def _galaxy_area(g: Galaxy) -> tuple[Box, float, float]:
+    """The galaxy's area above the score track, and where its centre star lies."""
+    ext, bottom = extent(g), _score_box().top
+    area = Box(mm(3.5), bottom, ext.w, SIZE[1] - mm(3) - bottom)
+    return area, area.x - ext.x, area.cy - (ext.y + ext.h / 2)
+
+
+def spots(g: Galaxy) -> tuple[Box, ...]:
+    """What a tile or a token covers in the galaxy: each nebula's plate (the box round
+    it), star space and life space."""
+    _, cx, cy = _galaxy_area(g)
+    plates = (polygon(cx + n.x * SIDE, cy + n.y * SIDE, PLATE, 6) for n in g.nebulae)
+    boxes = [bounds(Box(x, y, 0, 0) for x, y in p) for p in plates]
+    for spaces, side in ((g.stars, STAR_SPACE), (g.life, LIFE_SPACE)):
+        boxes += [
+            Box(cx + s.x * SIDE - side / 2, cy + s.y * SIDE - side / 2, side, side) for s in spaces
+        ]
+    return tuple(boxes)
 
 
 def player_board_items(g: Galaxy, tracks: PlayerBoard, shape: icons.Shape) -> list[Item]:
     w, h = SIZE
     items: list[Item] = [Rect(Box(0, 0, w, h).inset(mm(1)), FRAME, None, mm(4))]
-    score = Box(mm(4), mm(4), w - mm(8), 2 * SCORE_ROW + mm(0.8))
+    score = _score_box()
     items += score_track(score, tracks.score_top)
-    ext = extent(g)
-    area = Box(mm(3.5), score.top, ext.w, h - mm(3) - score.top)
-    cx, cy = area.x - ext.x, area.cy - (ext.y + ext.h / 2)
+    area, cx, cy = _galaxy_area(g)
     items += galaxy_items(g, cx, cy)
     items += _corners(area, cx, cy, shape)
     right = _between(area.right + mm(4), score.top + mm(3), w - mm(4), h - mm(5))
@@ -77,7 +105,8 @@ def _corners(area: Box, cx: float, cy: float, shape: icons.Shape) -> list[Item]:
     items += _note(
         _between(area.x + mm(1), cy + 0.5 * s + _CLEAR, cx - 3.464 * s - _CLEAR, area.top - mm(14))
     )
-    items += _border_legend(_between(cx + 2.598 * s + _CLEAR, top, area.right, area.top))
+    legend = max(cx + 2.598 * s + _CLEAR, SEAM + CROSS + mm(1.5))  # a cross fits before it
+    items += _border_legend(_between(legend, top, area.right, area.top))
     side_x = (3.464 * s + _CLEAR + 5.196 * s) / 2 + mm(2)  # beside the second row's end
     low = cy - 3.75 * s - mm(2)
     items += _sector(Sector.DELTA, cx + side_x, cy + 2.6 * s)

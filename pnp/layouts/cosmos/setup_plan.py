@@ -12,7 +12,7 @@ from typing import NamedTuple
 from pnp.cosmos.content import advanced_life, main_board, setup
 from pnp.cosmos.model import EachPlayer
 from pnp.cosmos.text import text
-from pnp.draw.fonts import Font, text_width
+from pnp.draw.fonts import Font, ascent, text_width
 from pnp.draw.shapes import (
     GREY,
     INK,
@@ -36,6 +36,7 @@ from pnp.units import mm
 
 LABEL = 6.5  # points: the plan's words
 SMALL = 6.0
+ROOM = mm(1.2)  # paper between a word and a line it is not inside
 THIN = Stroke(GREY, 0.5)
 FRAME = Stroke(INK, 0.9)
 DASHED = Stroke(LIGHT, 0.5, (mm(0.8), mm(0.6)))
@@ -145,7 +146,7 @@ def _main_board(b: Box, plan: TablePlan, u: float) -> list[Item]:
         return Box(frame.x + box.x * k, frame.y + box.y * k, box.w * k, box.h * k)
 
     items: list[Item] = [Rect(frame, FRAME, None, 3 * u)]
-    items += _goals(put(at.goal_deck), [put(s) for s in at.goal_spaces], plan, u)
+    items += _goals(put(at.goal_deck), [put(s) for s in at.goal_spaces], frame.x, plan, u)
     items += _display([put(s) for s in at.display], put(at.energy_deck), put(at.discard), u)
     for energy, dealt, cell in zip(plan.energy, plan.dealt, at.controls, strict=True):
         items += _control(put(cell), energy, dealt, u)
@@ -153,12 +154,16 @@ def _main_board(b: Box, plan: TablePlan, u: float) -> list[Item]:
     return items + _supply(put(at.supply), plan, u) + _advanced(put(at.advanced), plan, u)
 
 
-def _goals(deck: Box, spaces: list[Box], plan: TablePlan, u: float) -> list[Item]:
+def _goals(deck: Box, spaces: list[Box], edge: float, plan: TablePlan, u: float) -> list[Item]:
     """The goal deck (the goals drawn, less the one revealed, face down) and the goal
-    track with the revealed goal on its first space."""
-    items = _stack(_pile_in(deck, u), u, icons.goal)
+    track with the revealed goal on its first space. The deck's words stand outside the
+    board, beside it (left of ``edge``): the board's margin over the deck is too narrow
+    for them with room round them."""
+    pile = _pile_in(deck, u)
+    items = _stack(pile, u, icons.goal)
     words = text("print.setup_sheet.plan_goals").format(n=plan.goals - 1)
-    items.append(_label(deck.x, deck.top + 0.5 * u, words, SMALL, Anchor.START))
+    x = edge - FRAME.width / 2 - ROOM
+    items.append(_label(x, pile.top - ascent(SMALL), words, SMALL, Anchor.END))
     for k, space in enumerate(spaces):
         if k == 0:
             items.append(Rect(space, Stroke(INK, 0.6), None, 0.8 * u))
@@ -178,10 +183,12 @@ def _display(slots: list[Box], deck: Box, discard: Box, u: float) -> list[Item]:
     """The energy display, face up, the deck beside it, and the discard spot, empty,
     between Chemistry and Gravity."""
     items: list[Item] = []
-    for slot in slots:
+    for k, slot in enumerate(slots, 1):  # numbered, as on the board
         card = slot.inset(0.3 * u)
         items.append(Rect(card, Stroke(INK, 0.6), None, 0.8 * u))
         items += icons.card(card.cx, card.cy, min(card.w, card.h) * 0.5)
+        corner = card.top - ROOM - ascent(SMALL)
+        items.append(_label(card.x + ROOM, corner, str(k), SMALL, Anchor.START))
     items += _stack(_pile_in(deck, u), u)
     items.append(Rect(discard, DASHED, None, 0.8 * u))
     words = text("print.setup_sheet.plan_discard")
@@ -221,10 +228,10 @@ def _supply(area: Box, plan: TablePlan, u: float) -> list[Item]:
 
 
 def _advanced(spot: Box, plan: TablePlan, u: float) -> list[Item]:
-    """The advanced life stack, and how many tokens it holds."""
+    """The advanced life stack; how many tokens it holds is said beside the table
+    (``_advanced_stack``): 2.2 mm between it and Time leave no room for the count."""
     items: list[Item] = [Rect(spot, DASHED, None, 0.5 * u)]
-    items += _stack(spot.inset(0.8 * u), u, icons.advanced, 1)
-    return [*items, _label(spot.cx, spot.top + 0.6 * u, str(plan.advanced), SMALL)]
+    return items + _stack(spot.inset(0.8 * u), u, icons.advanced, 1)
 
 
 def _seat(area: Box, turns: int, shape: Shape, each: EachPlayer, u: float) -> list[Item]:
@@ -345,15 +352,16 @@ def _pile(box: Box, energy: Energy, star: str, u: float) -> list[Item]:
         items += icons.star(star, deck.right + 7.5 * u + n * 7 * u, deck.cy, 6.5 * u)
     kind = text(f"terms.{energy.value}")
     words = text("print.setup_sheet.plan_pile").format(type=kind, star=star)
-    return [*items, _label(box.x + 2 * u, deck.y - 4.5 * u, words, SMALL, Anchor.START)]
+    below = deck.y - 2 * 0.7 * u - ROOM - ascent(SMALL)  # under the pile's lowest card
+    return [*items, _label(box.x + 2 * u, below, words, SMALL, Anchor.START)]
 
 
 def _row(box: Box, words: str, drawings: list[icons.Icon], u: float) -> list[Item]:
     """Icons in a row at the top of ``box``, words under them."""
     items: list[Item] = []
     for n, draw in enumerate(drawings):
-        items += draw(box.x + 5 * u + n * 6 * u, box.top - 4 * u, 5.5 * u)
-    return [*items, _label(box.x + 2 * u, box.top - 11 * u, words, SMALL, Anchor.START)]
+        items += draw(box.x + 5 * u + n * 6.5 * u, box.top - 4 * u, 5.5 * u)
+    return [*items, _label(box.x + 2 * u, box.top - 11.5 * u, words, SMALL, Anchor.START)]
 
 
 def _bonus_token(x: float, y: float, size: float) -> list[Item]:

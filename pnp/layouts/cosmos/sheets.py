@@ -8,11 +8,14 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pnp.cosmos.content import advanced_life, main_board, setup
+from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.text import text
+from pnp.draw.clip import ink_bounds
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, INK, Document, Field, Item, Page, Rect, Stroke
 from pnp.draw.text import fit_size
-from pnp.geometry import Box
+from pnp.draw.transform import translated
+from pnp.geometry import Box, bounds
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.setup_plan import plan_for, table_plan
 from pnp.layouts.flow import Block, flow
@@ -89,8 +92,19 @@ def _fit(
 
 
 def _symbol(icon: icons.Icon) -> Callable[[Box], list[Item]]:
-    def draw(cell: Box) -> list[Item]:
-        return icon(cell.cx, cell.cy, cell.w * 0.95)
+    """The icon as large as its ink, outlines included, fits the cell, in its middle,
+    with a little paper round it before the words: drawn at the cell's size, star tips,
+    dashed rims and dots reached past the cell."""
+
+    def draw(box: Box) -> list[Item]:
+        cell = box.inset(box.w * 0.05)
+        size = cell.w
+        while True:
+            items = icon(0.0, 0.0, size)
+            ink = bounds(ink_bounds(i) for i in items)
+            if ink.w <= cell.w and ink.h <= cell.h:
+                return translated(items, cell.cx - ink.cx, cell.cy - ink.cy)
+            size *= 0.98 * min(1.0, cell.w / ink.w, cell.h / ink.h)
 
     return draw
 
@@ -103,7 +117,7 @@ def _legend() -> list[Block]:
     for key, icon in icons.MEANINGS.items():
         if key not in types:
             lead, _, words = text(f"print.aid.icon.{key}").partition(": ")
-            blocks.append(Block(words, lead=f"{lead}:", symbol=_symbol(icon)))
+            blocks.append(Block(words, lead=f"{lead}:", symbol=_symbol(icon), framed=False))
     return blocks
 
 
@@ -113,7 +127,7 @@ def aid_document(paper: Paper) -> Document:
     for c in main_board().controls:
         words = f"{c.active_text()} / {c.passive_text()}"
         symbol = _symbol(icons.MEANINGS[c.type.value])
-        controls.append(Block(words, symbol=symbol, lead=f"{c.type.label()}:"))
+        controls.append(Block(words, symbol=symbol, lead=f"{c.type.label()}:", framed=False))
     keys = ("turn", "shift", "collect")
     sections = [section(text(f"print.aid.{k}")) for k in keys]
     sections += [controls, section(text("print.aid.craft")), section(text("print.aid.end"))]
@@ -125,9 +139,12 @@ def aid_document(paper: Paper) -> Document:
 
 
 def rules_document(paper: Paper) -> Document:
+    """The rules on their page(s), then a worked first turn on a page of its own, so
+    the rules keep their size."""
     keys = ("intro", "setup", "galaxy", "energy", "craft", "end", "points")
     title = text("print.rules.title")
     pages = text_pages(paper, title, [section(text(f"print.rules.{k}")) for k in keys])
+    pages += text_pages(paper, title, [section(text("print.rules.example"))])
     full = f"{text('terms.game')}: {title}"
     return Document(full, tuple(pages), subject=full)
 
@@ -135,7 +152,7 @@ def rules_document(paper: Paper) -> Document:
 def setup_sheet_document(paper: Paper) -> Document:
     """One page for each player count: the table drawn from above, and the set-up in
     words below it, its numbers filled in."""
-    s, life = setup(), advanced_life()
+    s, life, g = setup(), advanced_life(), galaxy()
     pages = []
     for count in s.counts:
         n = count.players
@@ -151,7 +168,8 @@ def setup_sheet_document(paper: Paper) -> Document:
         start = text("print.setup_sheet.start").format(
             players=n, dark=count.dark_energy, passing=passing
         )
-        blocks = [b for w in (main, text("print.setup_sheet.each"), start) for b in section(w)]
+        each = text("print.setup_sheet.each").format(start_life=g.start_life, centre=g.centre)
+        blocks = [b for w in (main, each, start) for b in section(w)]
         title = text("print.setup_sheet.title").format(n=n)
         head, body = _head(paper, title)
         words, plan_area = _words_below(blocks, body)

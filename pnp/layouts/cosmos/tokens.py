@@ -9,10 +9,11 @@ from functools import partial
 from pnp.cosmos.model import AdvancedLife, Tokens
 from pnp.cosmos.nebulae import NebulaTile, stack
 from pnp.cosmos.text import text
-from pnp.draw.fonts import Font
+from pnp.draw.clip import ink_bounds
+from pnp.draw.fonts import Font, ascent
 from pnp.draw.shapes import GREY, INK, Anchor, Circle, Item, Line, Rect, Stroke, Text
 from pnp.draw.text import fit_size
-from pnp.geometry import Box
+from pnp.geometry import Box, bounds
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.galaxy import LIFE, STAR, TILE
 from pnp.layouts.cosmos.token_sheet import Face, TokenGroup
@@ -25,6 +26,10 @@ PIECE = mm(10)  # score markers, power tokens, end-of-turn markers
 SLIDER = mm(8)
 BONUS = mm(12)
 FIRST = mm(22)
+EDGE = mm(1.5)  # paper between a tile's cut and a star's rim: an off cut leaves it whole
+APART = mm(0.5)  # paper between two stars' rims on a tile
+SMALL_TEXT = 6.0  # the smallest text printed
+MARK = mm(3.46)  # a tile's corner marks' height
 
 
 def _same(face: Face, n: int) -> tuple[Face, ...]:
@@ -44,18 +49,32 @@ def tile_groups() -> list[TokenGroup]:
 
 
 def _tile_front(tile: NebulaTile, cx: float, cy: float, side: float) -> list[Item]:
+    """The stars the nebula needs, in rows of up to three: three across fill the tile
+    but for ``EDGE`` at each cut and ``APART`` between two rims; the rows in the middle
+    of what the corner marks leave."""
     items = _corner_marks(tile, cx, cy, side)
+    middle = (cy + side / 2 - EDGE - MARK + cy - side / 2 + EDGE) / 2
     count = len(tile.stars)
     columns = 2 if count <= 4 else 3
     rows = (count + columns - 1) // columns
-    cell = side * 0.315  # a star's circle is 0.92 of it across, its rim included
+    across = (side - 2 * EDGE - 2 * APART) / 3  # a star's circle, its rim included
+    size = across * mm(10) / _widest_star(mm(10))
+    cell = across + APART
     for k, element in enumerate(tile.stars):
         row, col = divmod(k, columns)
         in_row = min(columns, count - row * columns)
         x = cx + (col - (in_row - 1) / 2) * cell
-        y = cy - side * 0.1 - (row - (rows - 1) / 2) * cell
-        items += icons.star(element, x, y, cell * 0.92)
+        y = middle - (row - (rows - 1) / 2) * cell
+        items += icons.star(element, x, y, size, SMALL_TEXT)
     return items
+
+
+def _widest_star(size: float) -> float:
+    """How far across the widest star drawing inks, its rim included, at ``size``."""
+    return max(
+        bounds(ink_bounds(i) for i in icons.star(e, 0.0, 0.0, size) if not isinstance(i, Text)).w
+        for e in ("H", "He", "O", "C")
+    )
 
 
 def _tile_back(tile: NebulaTile, cx: float, cy: float, side: float) -> list[Item]:
@@ -66,10 +85,14 @@ def _tile_back(tile: NebulaTile, cx: float, cy: float, side: float) -> list[Item
 
 
 def _corner_marks(tile: NebulaTile, cx: float, cy: float, side: float) -> list[Item]:
-    """The tile's id at the top left and its size's hexagon at the top right."""
+    """The tile's id at the top left and its size's hexagon at the top right, both
+    ``EDGE`` from the cuts and ``MARK`` high."""
     top = cy + side / 2
-    items: list[Item] = [Text(cx - side / 2 + mm(1), top - mm(2.8), tile.id, 6, Font.BOLD)]
-    return items + icons.nebula(tile.size, cx + side / 2 - mm(2.5), top - mm(2.3), mm(3.6))
+    x, y = cx - side / 2 + EDGE, top - EDGE - ascent(SMALL_TEXT, Font.BOLD)
+    items: list[Item] = [Text(x, y, tile.id, SMALL_TEXT, Font.BOLD)]
+    hexagon = mm(3.6)  # its ink 3.02 mm wide, 3.46 mm high
+    at = (cx + side / 2 - EDGE - mm(1.51), top - EDGE - MARK / 2)
+    return items + icons.nebula(tile.size, *at, hexagon)
 
 
 def token_groups(tokens: Tokens, advanced: AdvancedLife) -> list[TokenGroup]:
