@@ -25,16 +25,13 @@ from pnp.cosmos.actions import (
 )
 from pnp.cosmos.board import Board
 from pnp.cosmos.content import main_board, player_board
-from pnp.cosmos.geometry import bits, geometry, hops
+from pnp.cosmos.geometry import LIFE, NEBULA, STAR, bits, geometry, hops
 from pnp.cosmos.messages import cost_cards
 from pnp.cosmos.model import EnergyType, Star
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.needs import STARS, expand, life_spots, move_life, move_star, near_stars, stabilize
 from pnp.cosmos.needs import discard_star as _discard_star
 from pnp.cosmos.refusals import (
-    LIFE,
-    NEBULA,
-    STAR,
     empty,
     incomplete,
     moved_to,

@@ -12,6 +12,9 @@ from pnp.cosmos.model import Sector
 Table = tuple[tuple[int, ...], ...]  # [j][v]: the spaces next to those of byte j = v
 
 
+STAR, LIFE, NEBULA = 0, 1, 2  # the kinds of space, as one-space answers name them
+
+
 class Geometry(NamedTuple):
     star_ids: tuple[str, ...]
     life_ids: tuple[str, ...]
@@ -149,3 +152,15 @@ def groups(mask: int, by_byte: Table) -> int:
         best = max(best, group.bit_count())
         left &= ~group
     return best
+
+
+def space_ids(kind: int) -> tuple[str, ...]:
+    """The ids of the spaces of ``kind`` (``STAR``, ``LIFE`` or ``NEBULA``), by bit."""
+    g = geometry()
+    return (g.star_ids, g.life_ids, g.nebula_ids)[kind]
+
+
+def space_index(kind: int) -> dict[str, int]:
+    """The bit of each space of ``kind`` by its id."""
+    g = geometry()
+    return (g.star_index, g.life_index, g.nebula_index)[kind]

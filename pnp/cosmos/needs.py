@@ -12,7 +12,17 @@ from pnp.cosmos import energy
 from pnp.cosmos.actions import DECK, Action, Choose, Discard, Keep, Stop, TakeCard, TakeNebula
 from pnp.cosmos.board import Board
 from pnp.cosmos.content import main_board
-from pnp.cosmos.geometry import bits, geometry, hops, spread
+from pnp.cosmos.geometry import (
+    LIFE,
+    NEBULA,
+    STAR,
+    bits,
+    geometry,
+    hops,
+    space_ids,
+    space_index,
+    spread,
+)
 from pnp.cosmos.messages import asks, bad_discard, no_discard, not_due, quoted
 from pnp.cosmos.model import Sector, Star, Verb
 from pnp.cosmos.nebulae import nebula_tiles
@@ -111,9 +121,6 @@ def _moves(s: State, b: Board, need: Need) -> list[Action]:
     return out
 
 
-STAR, LIFE, NEBULA = 0, 1, 2  # the kind of space a one-space answer names
-
-
 def _star_kinds(s: State, need: Need) -> list[int]:
     """The star types a gain-star step may gain: of its kind, left in the supply."""
     kinds = range(4) if need.what == "standard" else (STARS.index(Star(need.what)),)
@@ -158,16 +165,6 @@ def _spaces(s: State, need: Need) -> tuple[int, int]:
     return LIFE, b.proto if k == "pay-proto" else b.stable  # pay-proto, pay-stable
 
 
-def _ids(kind: int) -> tuple[str, ...]:
-    g = geometry()
-    return (g.star_ids, g.life_ids, g.nebula_ids)[kind]
-
-
-def _index(kind: int) -> dict[str, int]:
-    g = geometry()
-    return (g.star_index, g.life_index, g.nebula_index)[kind]
-
-
 def targets(s: State, need: Need) -> list[Action]:
     """The answers ``need`` takes now; none means it cannot be done (it is lost)."""
     p = s.player(need.player)
@@ -191,7 +188,7 @@ def targets(s: State, need: Need) -> list[Action]:
                 out.append(Discard(need.player, tuple(TYPES[t] for t in combo)))
         return out
     kind, mask = _spaces(s, need)
-    ids = _ids(kind)
+    ids = space_ids(kind)
     if k == "move":
         out = _moves(s, p.board, need)
     elif k == "gain-star":
@@ -234,7 +231,7 @@ def fits(s: State, need: Need, a: Choose) -> bool:
             return False
         if a.star is not None and STARS.index(a.star) not in _star_kinds(s, need):
             return False
-        i = _index(kind).get(a.space, NONE)
+        i = space_index(kind).get(a.space, NONE)
         return i != NONE and bool(mask >> i & 1)
     if a.star is not None:
         return False

@@ -10,12 +10,11 @@ import heapq
 
 from pnp.cosmos.actions import Choose
 from pnp.cosmos.board import Board
-from pnp.cosmos.geometry import bits, geometry
+from pnp.cosmos.geometry import LIFE, NEBULA, STAR, bits, geometry, space_ids, space_index
 from pnp.cosmos.messages import A_STAR, SECTORS, listed
 from pnp.cosmos.model import Sector, Star
 from pnp.cosmos.state import NONE, Need, State
 
-STAR, LIFE, NEBULA = 0, 1, 2  # the kinds of space
 _KINDS = ("star", "life", "nebula")
 _STARS = tuple(s.value for s in Star)
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
@@ -34,23 +33,13 @@ _SPACE = {
 }
 
 
-def _ids(kind: int) -> tuple[str, ...]:
-    g = geometry()
-    return (g.star_ids, g.life_ids, g.nebula_ids)[kind]
-
-
-def _index(kind: int) -> dict[str, int]:
-    g = geometry()
-    return (g.star_index, g.life_index, g.nebula_index)[kind]
-
-
 def number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
 
 def spaces(kind: int, mask: int) -> str:
     """The spaces of ``mask``: ``S1 S4 S5``."""
-    ids = _ids(kind)
+    ids = space_ids(kind)
     return " ".join(ids[i] for i in bits(mask))
 
 
@@ -73,11 +62,11 @@ def on(b: Board, kind: int, i: int) -> str:
 
 
 def taken(b: Board, kind: int, i: int) -> str:
-    return f"{_KINDS[kind]} space {_ids(kind)[i]} is taken: {on(b, kind, i)} is on it"
+    return f"{_KINDS[kind]} space {space_ids(kind)[i]} is taken: {on(b, kind, i)} is on it"
 
 
 def empty(kind: int, i: int) -> str:
-    return f"{_KINDS[kind]} space {_ids(kind)[i]} is empty"
+    return f"{_KINDS[kind]} space {space_ids(kind)[i]} is empty"
 
 
 def not_a_space(kind: int, name: str) -> str:
@@ -174,7 +163,7 @@ def unreachable(kind: int, i: int, j: int, occupied: int) -> str:
     those the shortest."""
     g = geometry()
     neighbours = g.star_stars if kind == STAR else g.life_life
-    ids = _ids(kind)
+    ids = space_ids(kind)
     best = {i: (0, 0)}
     came = {i: i}
     heap = [(0, 0, i)]
@@ -205,7 +194,7 @@ def unreachable(kind: int, i: int, j: int, occupied: int) -> str:
 
 def moved_to(b: Board, kind: int, i: int, to: str, occupied: int, movement: bool) -> str:
     """Why a token of ``kind`` on space ``i`` does not move to space ``to``."""
-    j = _index(kind).get(to, NONE)
+    j = space_index(kind).get(to, NONE)
     if j == NONE:
         return f"a {_KINDS[kind]} token moves to a {_KINDS[kind]} space, not {to}"
     if occupied >> j & 1:
@@ -222,7 +211,7 @@ def misfit(s: State, need: Need, a: Choose) -> str:
     kind = _SPACE.get(need.kind, LIFE if need.where == "chosen" else STAR)  # stabilize
     if a.to or (a.star is None) != (need.kind != "gain-star"):
         return ""
-    i = _index(kind).get(a.space, NONE)
+    i = space_index(kind).get(a.space, NONE)
     if i == NONE:
         return not_a_space(kind, a.space)
     if need.kind == "gain-star" and a.star is not None:
