@@ -21,14 +21,10 @@ from pnp.cosmos.actions import (
     Discharge,
     GainPower,
     Keep,
-    Move,
-    Omega,
     PlaceLife,
     PlaceNebula,
     PlaceStar,
     Shift,
-    Stabilize,
-    Supernova,
     TakeCard,
     TakeNebula,
 )
@@ -39,7 +35,7 @@ from pnp.cosmos.model import EnergyType, Star
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.rules import RULES, RuleError
 from pnp.cosmos.setup import deal_energy
-from pnp.cosmos.state import NONE, Need, Phase, card_index
+from pnp.cosmos.state import NONE, Phase, card_index
 
 L, T, G, C = EnergyType.LIGHT, EnergyType.TIME, EnergyType.GRAVITY, EnergyType.CHEMISTRY
 NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -415,68 +411,6 @@ def test_five_matching_cards_score_six() -> None:
     g2 = g.apply(CardSet(L))
     assert g2.state.player().points.card_sets == 6 and g2.state.player().hand == (0, 4, 0, 0)
     refused(g, CardSet(T), "cosmos.set")
-
-
-# ---------------------------------------------------------------- sliders
-
-
-def test_slider_actions() -> None:
-    b = board(h=("S1",), he=("S4",), nova=("S4",), proto=("L1",))
-    g = crafting(board=b, sliders=(1, 1, 0))
-    g2 = g.apply(Supernova("S1")).apply(Stabilize("L1"))
-    p = g2.state.player()
-    assert p.board.nova == stars("S1", "S4") and p.board.stable == life("L1")
-    assert p.sliders == (0, 0, 0)
-    refused(g, Supernova("S4"), "cosmos.slider.supernova")  # already a supernova
-    refused(g2, Supernova("S1"), "cosmos.slider.supernova")  # slider at 0
-    refused(g, Stabilize("L2"), "cosmos.slider.dna")
-    refused(g, Move("S1", "S5"), "cosmos.slider.graviton")  # no graviton
-
-
-def test_movement_hops_over_occupied_spaces() -> None:
-    # S1's neighbours are S4 and S5; S5's are S1, S2, S9. With S5 taken, S1 reaches
-    # S4 (next to it) and S2, S9 (hopping over S5); S4 holds a supernova too: S8.
-    b = board(h=("S1", "S5"), he=("S4",), nova=("S4",))
-    g = crafting(board=b, sliders=(0, 0, 1))
-    moves = {a.to for a in g.legal() if isinstance(a, Move) and a.source == "S1"}
-    assert moves == {"S2", "S9", "S8"}
-    g2 = g.apply(Move("S1", "S9"))
-    assert g2.state.player().board.stars[0] == stars("S5", "S9")
-    refused(g, Move("S1", "S13"), "cosmos.slider.graviton")  # no occupied path
-    refused(g, Move("S4", "S8"), "cosmos.slider.graviton")  # a supernova never moves
-    lg = crafting(board=board(proto=("L1", "L2")), sliders=(0, 0, 1))
-    assert lg.apply(Move("L2", "L3")).state.player().board.proto == life("L1", "L3")
-
-
-# ---------------------------------------------------------------- omega
-
-
-def test_omega_nebula_placed_at_once_and_the_turn_ends() -> None:
-    g = crafting(held_stars=(2, 0, 0, 0), held_life=1, held_tiles=(tile("1B"),), sliders=(3, 2, 1))
-    s0 = g.state
-    top = s0.stacks[1][0]
-    g = g.apply(Omega(2))
-    assert g.state.needs[0] == Need("place-nebula", s0.active, cards=(top,))
-    refused(g, Omega(1), "cosmos.turn.decision")
-    g = g.apply(Choose("N1"))
-    s = g.state
-    p = s.player(s0.active)
-    assert p.board.tiles[geometry().nebula_index["N1"]] == top
-    assert p.sliders == (0, 0, 0) and p.held_stars == (0, 0, 0, 0) and p.held_tiles == ()
-    assert s.supply_stars[0] == s0.supply_stars[0] + 2 and s.supply_life == s0.supply_life + 1
-    assert s.stacks[0][-1] == tile("1B")  # an unplaced nebula goes under its stack
-    assert s.active == (s0.active + 1) % 3 and s.phase is Phase.SHIFT
-
-
-def test_omega_stabilize_and_empty_stacks() -> None:
-    g = crafting(board=board(proto=("L1",)))
-    g = edit(g, stacks=((), (), ()))
-    assert [a for a in g.legal() if isinstance(a, Omega)] == [Omega(0)]
-    refused(g, Omega(3), "cosmos.omega")
-    g = g.apply(Omega(0))
-    assert g.legal() == [Choose("L1")]
-    active = g.state.active
-    assert g.apply(Choose("L1")).state.player(active).board.stable == life("L1")
 
 
 def test_every_engine_rule_is_in_rules_md_with_its_source() -> None:
