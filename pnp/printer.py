@@ -10,15 +10,10 @@ used by every command that draws (``parse_profile``/``format_profile``)::
 
 from __future__ import annotations
 
-import os
 import reprlib  # a value from the file in a message: short however large or deep
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.atomic import make_folder, target
 from pnp.draw.shapes import Flip
 from pnp.errors import MissingFileError, PnpError, Problem, SourceError
 from pnp.paper import PAPERS
@@ -27,7 +22,7 @@ from pnp.parsing import parse_toml, read_source, shown
 MAX_OFFSET_MM = 10.0
 SCALE_RANGE = (98.0, 102.0)
 RULER_MM = 50.0
-LOCK_WAIT = 5.0  # seconds to wait for another `pnp printer set` to finish
+HEADER = "# pnp printer profile"  # the first line of every profile pnp writes
 _WANTS = {"paper": str, "flip": str, "back_offset": float, "scale": float}  # for TOML errors
 
 
@@ -148,10 +143,22 @@ def parse_profile(text: str, path: str) -> PrinterProfile:
     return PrinterProfile(paper, Flip(flip), (float(offset[0]), float(offset[1])), float(scale))
 
 
+def is_profile(text: str, path: str) -> bool:
+    """Whether ``text`` is a printer profile, right or wrong: one pnp wrote (its first
+    line says so), or TOML of profile settings only, at least one."""
+    if text.startswith(HEADER):
+        return True
+    try:
+        data = parse_toml(text, path, wants=_WANTS)
+    except PnpError:
+        return False
+    return bool(data) and set(data) <= set(_WANTS)
+
+
 def format_profile(profile: PrinterProfile) -> str:
     dx, dy = profile.back_offset
     return (
-        "# pnp printer profile: written by `pnp printer set`, read by every command that draws\n"
+        f"{HEADER}: written by `pnp printer set`, read by every command that draws\n"
         f'paper = "{profile.paper}"\n'
         f'flip = "{profile.flip.value}"\n'
         f"back_offset = [{dx:g}, {dy:g}]   # mm, + moves the backs right and up\n"
@@ -178,41 +185,3 @@ def load_profile(path: Path) -> PrinterProfile:
     except MissingFileError:
         return PrinterProfile()
     return parse_profile(text, str(path))
-
-
-@contextmanager
-def profile_lock(path: Path) -> Iterator[None]:
-    """Hold the lock file beside the profile (``printer.toml.lock``) while it is read,
-    changed and written back, so that two ``pnp printer set`` at once both count. A lock
-    held elsewhere for more than ``LOCK_WAIT`` seconds is a ``ProfileError``."""
-    try:
-        import fcntl
-    except ImportError:  # Windows has no flock: the profile is changed unlocked there
-        yield
-        return
-    lock = target(path).with_name(target(path).name + ".lock")
-    make_folder(lock.parent)
-    try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
-    except OSError as exc:
-        raise ProfileError(f"{lock}: cannot lock the printer profile: {exc.strerror}") from None
-    try:
-        deadline = time.monotonic() + LOCK_WAIT
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise ProfileError(
-                        f"{lock}: another pnp has been changing the printer profile for "
-                        f"{LOCK_WAIT:g} s (try again once it is done)"
-                    ) from None
-                time.sleep(0.02)
-            except OSError as exc:
-                raise ProfileError(
-                    f"{lock}: cannot lock the printer profile: {exc.strerror}"
-                ) from None
-        yield
-    finally:
-        os.close(fd)  # which releases the lock

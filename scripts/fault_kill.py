@@ -56,7 +56,6 @@ class Job(NamedTuple):
     args: list[str]
     inputs: list[str]  # files of docs/examples the command reads, copied beside it
     old: list[str]  # outputs that exist before the run, holding OLD
-    ignore: frozenset[str] = frozenset()  # files beside the outputs that are neither
     weight: int = 1
 
 
@@ -94,7 +93,6 @@ JOBS = [
         ["printer", "set", "--paper", "letter", "--scale", "101"],
         [],
         [PROFILE],
-        frozenset({PROFILE + ".lock"}),
         weight=2,
     ),
     Job(
@@ -177,7 +175,7 @@ def _files(folder: Path, job: Job) -> dict[str, bytes]:
     found = {}
     for path in sorted(folder.rglob("*")):
         name = path.relative_to(folder).as_posix()
-        if path.is_file() and name not in job.inputs and name not in job.ignore:
+        if path.is_file() and name not in job.inputs:
             found[name] = path.read_bytes()
     return found
 

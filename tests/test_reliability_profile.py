@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp import printer
+from pnp import printer_store
 from pnp.errors import SourceError
 from pnp.printer import PrinterProfile, load_profile, parse_profile
 from tests.conftest import Run
@@ -63,17 +63,16 @@ def test_concurrent_printer_set_keeps_every_setting(tmp_path: Path) -> None:
         text = profile.read_text(encoding="utf-8")
         for _, line in pair:
             assert line in text, f"pair {i} lost {line!r}:\n{text}"
-        assert profile.with_name(f"{profile.name}.lock").is_file()
+    assert not list(tmp_path.glob("*.lock"))  # the folder itself is locked
 
 
 @pytest.fixture
 def held_lock(no_printer_profile: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The profile's lock, held by another process (another open file, to flock)."""
-    monkeypatch.setattr(printer, "LOCK_WAIT", 0.2)
-    lock = no_printer_profile.with_name("printer.toml.lock")
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT)
+    """The profile's lock, its folder, held by another process (another open file)."""
+    monkeypatch.setattr(printer_store, "LOCK_WAIT", 0.2)
+    fd = os.open(no_printer_profile.parent, os.O_RDONLY | os.O_DIRECTORY)
     fcntl.flock(fd, fcntl.LOCK_EX)
-    yield lock
+    yield no_printer_profile
     os.close(fd)
 
 
@@ -194,10 +193,7 @@ def test_the_lock_s_folder_is_made_by_set_only(
     assert run("printer", "reset").exit_code == 0
     assert not (tmp_path / "new").exists()
     assert run("printer", "set", "--paper", "letter").exit_code == 0
-    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == [
-        "printer.toml",
-        "printer.toml.lock",
-    ]
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == ["printer.toml"]
     (tmp_path / "file").write_text("", encoding="utf-8")
     monkeypatch.setenv("PNP_PRINTER", str(tmp_path / "file" / "printer.toml"))
     result = run("printer", "set", "--paper", "letter")

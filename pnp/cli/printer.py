@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from pnp.cli.options import (
@@ -43,14 +41,18 @@ def set_(
     """Store readings from `pnp calibrate`; the ones not given are kept."""
     from pnp import atomic
     from pnp.draw.shapes import Flip
-    from pnp.printer import ProfileError, describe, format_profile, profile_lock, updated
+    from pnp.printer import ProfileError, describe, format_profile, updated
+    from pnp.printer_store import folder_problem, profile_lock
 
     if (paper, flip, back_offset, scale, ruler) == (None,) * 5:
         raise click.UsageError(
             "give at least one of --paper, --flip, --back-offset, --scale, --ruler"
         )
     path = profile_path()
-    with profile_lock(path):
+    problem = folder_problem(path)
+    if problem is not None:
+        raise problem
+    with profile_lock(path, make=True):
         stored = stored_profile()  # a profile that cannot be read is no usage error
         try:
             profile = updated(
@@ -79,17 +81,10 @@ def show() -> None:
 
 @printer.command()
 def reset() -> None:
-    """Forget the stored profile."""
-    from pnp.printer import profile_lock
+    """Forget the stored profile (only a file of printer settings is removed)."""
+    from pnp.printer_store import profile_lock, remove_profile
 
     path = profile_path()
-    if not os.path.lexists(path):  # nothing to lock: no folder made for the lock
-        click.echo(f"no profile at {path}")
-        return
     with profile_lock(path):
-        try:
-            path.unlink()
-        except FileNotFoundError:
-            click.echo(f"no profile at {path}")
-            return
-    click.echo(f"removed {path}")
+        removed = remove_profile(path)
+    click.echo(f"removed {removed}" if removed else f"no profile at {path}")
