@@ -122,6 +122,7 @@ def write_bytes(path: Path, data: bytes, update: bool = False) -> None:
     if problem is not None and not (update and _read_by_this_run(path)):
         raise problem
     dest = target(path)
+    keep = _old_mode(dest)
     # Ctrl-C waits until the file is in place (or its temporary file gone): an interrupt
     # between naming the temporary file and keeping its name would leave it behind.
     with held():
@@ -132,9 +133,9 @@ def write_bytes(path: Path, data: bytes, update: bool = False) -> None:
             raise OutputError(f"cannot write {path}: {_reason(exc, dest.parent)}") from None
         try:
             with os.fdopen(fd, "wb") as handle:
+                _set_mode(handle.fileno(), keep)
                 handle.write(data)
                 handle.flush()
-                os.fchmod(handle.fileno(), 0o644)
                 os.fsync(handle.fileno())
                 if tmp is None:
                     tmp = _name(handle.fileno(), dest)
@@ -148,6 +149,33 @@ def write_bytes(path: Path, data: bytes, update: bool = False) -> None:
                     os.unlink(tmp)
 
 
+def _old_mode(dest: Path) -> os.stat_result | None:
+    """The file ``dest`` replaces, whose mode and owner the new one keeps."""
+    try:
+        return os.stat(dest)
+    except OSError:
+        return None
+
+
+def _set_mode(fd: int, old: os.stat_result | None) -> None:
+    """A new file's mode is ``0666 & ~umask``, as the shell's ``>`` makes it (a named
+    temporary file is made 0600); a file that replaces another keeps its mode and, where
+    the system lets us, its owner and group."""
+    if old is None:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.fchmod(fd, 0o666 & ~mask)
+        return
+    if (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
+        for uid in (old.st_uid, -1):  # only root gives a file away; a member, its group
+            try:
+                os.fchown(fd, uid, old.st_gid)
+                break
+            except OSError:
+                continue
+    os.fchmod(fd, stat.S_IMODE(old.st_mode) & 0o777)
+
+
 def _unnamed(dest: Path) -> tuple[int, str | None]:
     """A new file beside ``dest`` open for writing, and its temporary name: none where
     the system makes files without one (Linux's O_TMPFILE, named through /proc once
@@ -155,7 +183,7 @@ def _unnamed(dest: Path) -> tuple[int, str | None]:
     flag = getattr(os, "O_TMPFILE", 0)
     if flag and os.path.isdir("/proc/self/fd"):
         try:
-            return os.open(dest.parent, flag | os.O_WRONLY | os.O_CLOEXEC, 0o644), None
+            return os.open(dest.parent, flag | os.O_WRONLY | os.O_CLOEXEC, 0o600), None
         except OSError:
             pass  # a file system without it: a named temporary file instead
     import tempfile  # only when writing: the scorers read and never write
