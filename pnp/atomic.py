@@ -5,6 +5,7 @@ a device or a link (a link is written through, to its target)."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import stat
 from collections.abc import Iterable
@@ -21,6 +22,8 @@ _TMP_SUFFIX = ".tmp"
 _TMP_RANDOM = 8  # characters tempfile adds
 # The files this run has read, by (device, inode): no output may replace one of them.
 _INPUTS: set[tuple[int, int]] = set()
+# Files no output may be, whatever the command: their paths, by what they are.
+_KEPT: dict[str, str] = {}
 
 
 class OutputError(PnpError):
@@ -38,6 +41,13 @@ def remember_input(info: os.stat_result) -> None:
     _INPUTS.add((info.st_dev, info.st_ino))
 
 
+def keep(path: str, what: str) -> None:
+    """No output of this run may be ``path``, nor the file it is through a link or a hard
+    link, but a write that ``update``s it: ``what`` names it in the refusal (say, "the
+    printer profile"), and replaces an earlier path kept as ``what``."""
+    _KEPT[what] = path
+
+
 def forget_inputs() -> None:
     """Start a new run in this process (the tests run many commands in one process)."""
     _INPUTS.clear()
@@ -50,13 +60,14 @@ def target(path: Path) -> Path:
 
 
 def output_problem(
-    path: Path, inputs: Iterable[Path] = (), folder_must_exist: bool = False
+    path: Path, inputs: Iterable[Path] = (), folder_must_exist: bool = False, update: bool = False
 ) -> OutputError | None:
-    """Why ``path`` is no place for an output, or None: ``UnsafeOutputError`` for the
-    same file as one of ``inputs`` or as a file this run read, a folder, a device, a pipe
-    or a socket; ``OutputError`` if its folder cannot be written (``folder_must_exist``:
-    it exists). Checked before long work, so that a whole game or kit never ends without
-    its file, and again by every write."""
+    """Why ``path`` is no place for an output, or None: ``UnsafeOutputError`` for a kept
+    file (``keep``), the same file as one of ``inputs`` or as a file this run read (but
+    when it is an ``update``), a folder, a device, a pipe or a socket; ``OutputError`` if
+    its folder cannot be written (``folder_must_exist``: it exists). Checked before long
+    work, so that a whole game or kit never ends without its file, and again by every
+    write."""
     dest = target(path)
     try:
         info = os.stat(dest)
@@ -64,14 +75,19 @@ def output_problem(
         info = None
     except OSError as exc:
         return OutputError(f"cannot write {path}: {_reason(exc, dest.parent)}")
-    if info is not None:
-        if stat.S_ISDIR(info.st_mode):
-            return UnsafeOutputError(f"{path} is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
+    for what, kept in _KEPT.items():
+        if not update and _is(dest, info, kept):
+            where = "" if str(path) == kept else f" ({kept})"
             return UnsafeOutputError(
-                f"{path} is not a regular file (a device, a pipe or a socket): "
-                "pnp writes only files"
+                f"{path} is {what}{where}: writing it would replace it; give another output"
             )
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        return UnsafeOutputError(f"{path} is a folder, not a file")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        return UnsafeOutputError(
+            f"{path} is not a regular file (a device, a pipe or a socket): pnp writes only files"
+        )
+    if info is not None and not update:
         for source in inputs:
             if _same(dest, info, source):
                 return UnsafeOutputError(
@@ -90,7 +106,7 @@ def output_problem(
 
 def folder_problem(folder: Path, path: Path | None = None) -> OutputError | None:
     """Why files could not be written into ``folder`` (made if missing), or None."""
-    existing = next((p for p in (folder, *folder.parents) if p.exists()), None)
+    existing = next((p for p in itertools.chain([folder], folder.parents) if p.exists()), None)
     if existing is not None and not existing.is_dir():
         return OutputError(f"cannot write {path or folder}: {existing} is not a folder")
     if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
@@ -98,7 +114,18 @@ def folder_problem(folder: Path, path: Path | None = None) -> OutputError | None
     return None
 
 
-def _same(dest: Path, info: os.stat_result, source: Path) -> bool:
+def _is(dest: Path, info: os.stat_result | None, kept: str) -> bool:
+    """Whether ``dest`` (``info``: its ``stat``, None if it does not exist) is ``kept``:
+    the same file, or one to be made where ``kept``'s link points."""
+    if info is not None:
+        return _same(dest, info, kept)
+    if dest.name != os.path.basename(kept) and not os.path.islink(kept):
+        return False  # quick: simulate's logs check each of up to 100,000 names
+    real = os.path.realpath(kept)
+    return dest.name == os.path.basename(real) and os.path.realpath(dest) == real
+
+
+def _same(dest: Path, info: os.stat_result, source: Path | str) -> bool:
     try:
         other = os.stat(source)
     except (OSError, ValueError):
@@ -117,9 +144,10 @@ def write_bytes(path: Path, data: bytes, update: bool = False) -> None:
     """Write ``data`` beside ``path`` (beside its target, if a link) in a file that has
     no name until it is complete, then rename it into place: a run killed while writing
     leaves the old file and nothing else. Refuses what ``output_problem`` finds, but
-    ``update`` may replace a file this run read (a settings file, read and written back)."""
-    problem = output_problem(path)
-    if problem is not None and not (update and _read_by_this_run(path)):
+    ``update`` may replace a file this run read or a kept one (a settings file, read and
+    written back)."""
+    problem = output_problem(path, update=update)
+    if problem is not None:
         raise problem
     dest = target(path)
     keep = _old_mode(dest)
@@ -214,14 +242,6 @@ def _name(fd: int, dest: Path) -> str:
 
 def write_text(path: Path, text: str, update: bool = False) -> None:
     write_bytes(path, text.encode("utf-8"), update)
-
-
-def _read_by_this_run(path: Path) -> bool:
-    try:
-        info = os.stat(target(path))
-    except OSError:
-        return False
-    return stat.S_ISREG(info.st_mode) and (info.st_dev, info.st_ino) in _INPUTS
 
 
 def _tmp_prefix(name: str) -> str:

@@ -47,7 +47,7 @@ def test_the_printer_profile_named_as_an_output_is_refused(
 ) -> None:
     no_printer_profile.write_text('paper = "a4"\n')
     result = run("starcharts", "aid", "-o", str(no_printer_profile))
-    assert result.exit_code == 2 and "also an input" in result.stderr
+    assert result.exit_code == 2 and "is the printer profile" in result.stderr
     assert no_printer_profile.read_text() == 'paper = "a4"\n'
 
 
@@ -60,7 +60,7 @@ def test_the_kit_never_replaces_the_printer_profile(
     profile.write_text('paper = "a4"\n')
     monkeypatch.setenv("PNP_PRINTER", str(profile))
     result = run("kit", "--game", "starcharts")
-    assert result.exit_code == 2 and "README.txt is also an input" in result.stderr
+    assert result.exit_code == 2 and "README.txt is the printer profile:" in result.stderr
     assert profile.read_text() == 'paper = "a4"\n'
     assert sorted(p.name for p in Path("out").rglob("*")) == ["README.txt", "starcharts"]
 

@@ -74,7 +74,10 @@ def test_a_replaced_file_keeps_its_owner(tmp_path: Path, how: str) -> None:
         (["astra", "check", "astra-game.txt", "--final-state", "end.toml"], ["end.toml"]),
         (["cosmos", "check", "cosmos-game.txt", "--final-state", "end.toml"], ["end.toml"]),
         (["starcharts", "aid", "-o", "aid.pdf"], ["aid.pdf"]),
-        (["astra", "simulate", "--games", "2", "--jobs", "1", "--logs", "logs"], ["logs/game-1.txt"]),
+        (
+            ["astra", "simulate", "--games", "2", "--jobs", "1", "--logs", "logs"],
+            ["logs/game-1.txt"],
+        ),
         (["printer", "set", "--paper", "letter"], []),
     ],
     ids=["astra-check", "cosmos-check", "pdf", "simulate-logs", "printer-set"],

@@ -10,8 +10,9 @@ from typing import Any
 import click
 
 from pnp import __version__
-from pnp.atomic import UnsafeOutputError
+from pnp.atomic import UnsafeOutputError, keep
 from pnp.cli.lazy import LazyGroup
+from pnp.cli.profile import profile_file
 from pnp.entry import INTERRUPTED, gone
 from pnp.errors import PnpError
 from pnp.games import GAMES
@@ -28,10 +29,12 @@ class PnpGroup(LazyGroup):
     """Turns our errors into ``FILE:LINE:COL: message`` on stderr and exit status 1, and
     an error of the system (a folder that can't be read, a full disk) into one line; an
     output that would replace an input or a device is a usage error (exit status 2); a
-    stdout or stderr with no reader left ends the run quietly (exit status 1).
+    stdout or stderr with no reader left ends the run quietly (exit status 1). No
+    output of any command may be the printer profile (``pnp printer set`` updates it).
     Every command is loaded on first use; the games' groups come from the registry."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        keep(profile_file(), "the printer profile")  # no output replaces it, in any command
         try:
             return super().invoke(ctx)
         except UnsafeOutputError as exc:  # an output that is an input, found when writing

@@ -12,7 +12,7 @@ from pnp.astra.solo import Difficulty
 from pnp.astra.text import Lang, text
 from pnp.cli.astra import LANG
 from pnp.cli.astra_solo import DIFFICULTY_HELP, difficulty_option
-from pnp.cli.play_options import given, simulation_options
+from pnp.cli.play_options import given, log_paths, simulation_options
 
 
 @click.command()
@@ -51,6 +51,7 @@ def simulate(
     if not solo and given("difficulty"):
         raise click.UsageError("--difficulty is for --solo")
     against = difficulty if solo else None
+    paths = log_paths(logs, games)
     with contextlib.ExitStack() as stack:
         progress = None
         if sys.stderr.isatty():  # a bar only for a person watching: pipes stay clean
@@ -58,8 +59,6 @@ def simulate(
             bar = click.progressbar(length=games, label=label, file=sys.stderr)
             progress = stack.enter_context(bar).update
         summary, texts = run(players, games, seed, bot, logs is not None, progress, against, jobs)
-    if logs is not None:
-        width = len(str(games))
-        for k, log in enumerate(texts, 1):
-            atomic.write_text(logs / f"game-{k:0{width}d}.txt", log)
+    for path, log in zip(paths, texts, strict=True):
+        atomic.write_text(path, log)
     click.echo(format_summary(summary, 1 if solo else players, bot, against, lang), nl=False)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.play_options import simulation_options
+from pnp.cli.play_options import log_paths, simulation_options
 
 
 @click.command()
@@ -33,6 +33,7 @@ def simulate(
 
     if table and logs is None:
         raise click.UsageError("--table says how to write the logs: give --logs DIR too")
+    paths = log_paths(logs, games)
     with contextlib.ExitStack() as stack:
         progress = None
         if sys.stderr.isatty():  # a bar only for a person watching: pipes stay clean
@@ -41,8 +42,6 @@ def simulate(
             progress = stack.enter_context(bar).update
         keep = logs is not None
         summary, texts = run(players, games, seed, bot.lower(), keep, progress, jobs, table)
-    if logs is not None:
-        width = len(str(games))
-        for k, log in enumerate(texts, 1):
-            atomic.write_text(logs / f"game-{k:0{width}d}.txt", log)
+    for path, log in zip(paths, texts, strict=True):
+        atomic.write_text(path, log)
     click.echo(format_summary(summary, players, bot.lower()), nl=False)

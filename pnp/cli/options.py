@@ -5,7 +5,6 @@ profile overridden by the options given), ``cards``."""
 from __future__ import annotations
 
 import functools
-import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -16,6 +15,7 @@ import click
 
 from pnp.cli.outputs import check_output, inputs_of
 from pnp.cli.play_options import given
+from pnp.cli.profile import profile_file
 from pnp.draw.shapes import Flip
 from pnp.errors import PnpError
 from pnp.paper import CARD_SIZES, PAPERS, Backs, Paper
@@ -33,8 +33,7 @@ PRINT_SHOP_BLEED = mm(3)
 
 def profile_path() -> Path:
     """``$PNP_PRINTER`` if set, else ``printer.toml`` in the user's config folder."""
-    override = os.environ.get("PNP_PRINTER")
-    return Path(override) if override else Path(click.get_app_dir("pnp")) / "printer.toml"
+    return Path(profile_file())
 
 
 def stored_profile() -> PrinterProfile:

@@ -7,13 +7,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from click.core import ParameterSource
 
-from pnp.cli.outputs import folder_option_callback
+from pnp.cli.outputs import check_output, folder_option_callback
 from pnp.seeds import MAX_SEED
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -73,6 +76,19 @@ def simulation_options(f: F) -> F:
     return click.option(
         "--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True
     )(f)
+
+
+def log_paths(logs: Path | None, games: int) -> list[Path]:
+    """Where ``simulate --logs`` writes each game's log (``game-001.txt`` …), each checked
+    before the first game: none may be the printer profile (through a link or a hard
+    link), a folder or a device."""
+    if logs is None:
+        return []
+    width = len(str(games))
+    paths = [logs / f"game-{k:0{width}d}.txt" for k in range(1, games + 1)]
+    for path in paths:
+        check_output(path, "--logs")
+    return paths
 
 
 MAX_LINE = 4096  # characters in one typed line (a terminal's own line holds 4095)

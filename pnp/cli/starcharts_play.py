@@ -12,7 +12,7 @@ import click
 
 from pnp.cli.bgstats_options import Export, bgstats_options, emit
 from pnp.cli.outputs import check_output, log_option_callback
-from pnp.cli.play_options import MAX_LINE, SEED, read_line, simulation_options
+from pnp.cli.play_options import MAX_LINE, SEED, log_paths, read_line, simulation_options
 from pnp.cli.starcharts_score import chart_usage, complete_chart, game_play, match_play
 
 if TYPE_CHECKING:
@@ -132,6 +132,7 @@ def simulate(
         raise click.UsageError("--variant is for one player")
     chart = _chart(chart_ref)
     chosen = Variant(variant) if variant else None
+    paths = log_paths(logs, games)
     with contextlib.ExitStack() as stack:
         progress = None
         if sys.stderr.isatty():  # a bar only for a person watching: pipes stay clean
@@ -140,10 +141,8 @@ def simulate(
         summary, texts = run(
             chart, players, games, seed, bot, chosen, chart_ref, logs is not None, progress, jobs
         )
-    if logs is not None:
-        width = len(str(games))
-        for k, text in enumerate(texts, 1):
-            atomic.write_text(logs / f"game-{k:0{width}d}.txt", text)
+    for path, text in zip(paths, texts, strict=True):
+        atomic.write_text(path, text)
     click.echo(format_summary(chart, summary, players, bot), nl=False)
 
 
