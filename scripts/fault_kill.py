@@ -1,7 +1,7 @@
 """Kill `pnp kit` and every command that writes files at random moments, and check what
 each leaves behind (issue 18).
 
-    python scripts/fault_kill.py [--kills 50] [--seed 18] [--pnp PATH]
+    python scripts/fault_kill.py [--kills 50] [--seed 18] [--pnp PATH] [--no-tmpfile]
 
 Each command first runs once to its end: the reference (its outputs, which are
 deterministic, and how long it takes). Then, ``--kills`` times for each signal: a fresh
@@ -12,7 +12,8 @@ the files are written):
 
 - SIGKILL, as ``kill -9 PID`` or the OOM killer: the main process only (its workers must
   die with it). Every file left must be an input, the old bytes or the reference's bytes;
-  the temporary files (``.NAME.xxxxxxxx.tmp``) a killed process cannot remove are counted.
+  the temporary files (``.NAME.xxxxxxxx.tmp``) a killed process cannot remove are counted;
+  then, made an hour old, the command runs again to its end and must remove each.
 - SIGINT, as Ctrl-C in a terminal: the whole process group. The same, and no temporary
   file may remain; the run ends with "Aborted!" and exit status 130 and no traceback (or,
   if the signal came after it had finished, 0 with every output complete). A signal that
@@ -23,7 +24,9 @@ the files are written):
   "python", and then every output must be old, or every output new (all new if the exit
   status is 0).
 
-Exit status 1 if any check fails. tests/test_faults.py runs it.
+``--no-tmpfile`` runs pnp as on a system without O_TMPFILE (macOS, Windows), where a
+file being written has a temporary name. Exit status 1 if any check fails.
+tests/test_faults.py runs it.
 """
 
 from __future__ import annotations
@@ -49,6 +52,9 @@ EXAMPLES = ROOT / "docs" / "examples"
 OLD = b"the old file: it must survive whole, or be replaced whole\n"
 PATIENCE = 10.0  # s from the signal to the end of every process of the run
 PROFILE = "printer.toml"
+NO_TMPFILE = (
+    "import os, sys; del os.O_TMPFILE; sys.argv[0] = 'pnp'; import pnp.entry as e; e.main()"
+)
 
 
 class Job(NamedTuple):
@@ -96,6 +102,21 @@ JOBS = [
         weight=2,
     ),
     Job(
+        "cosmos check",
+        ["cosmos", "check", "cosmos-game.txt", "--final-state", "end.toml"],
+        ["cosmos-game.txt"],
+        ["end.toml"],
+        weight=2,
+    ),
+    Job("cosmos board", ["cosmos", "main-board", "-o", "board.pdf"], [], ["board.pdf"], weight=2),
+    Job(
+        "cosmos simulate",
+        ["cosmos", "simulate", "--games", "6", "--jobs", "2", "--seed", "5", "--logs", "logs"],
+        [],
+        ["logs/game-1.txt"],
+        weight=2,
+    ),
+    Job(
         "astra simulate",
         ["astra", "simulate", "--games", "6", "--jobs", "2", "--seed", "5", "--logs", "logs"],
         [],
@@ -116,6 +137,7 @@ class Outcome(NamedTuple):
     kind: str  # aborted, finished, python, killed (see _interrupted)
     problems: list[str]
     temporary: int
+    cleaned: int  # temporary files the next run removed
     old: int  # old files left as they were
     new: int  # outputs replaced by the complete new file
     seconds: float  # from the signal to the end of the run
@@ -126,10 +148,13 @@ def main() -> int:
     parser.add_argument("--kills", type=int, default=50, help="runs for each signal")
     parser.add_argument("--seed", type=int, default=18)
     parser.add_argument("--pnp", help="the pnp command (default: beside this Python)")
+    parser.add_argument("--no-tmpfile", action="store_true", help="as without O_TMPFILE")
     options = parser.parse_args()
     script = Path(sys.executable).with_name("pnp")
     pnp = [options.pnp] if options.pnp else [str(script)] if script.exists() else []
     pnp = pnp or [sys.executable, "-m", "pnp"]
+    if options.no_tmpfile:
+        pnp = [sys.executable, "-c", NO_TMPFILE]
     rng = random.Random(options.seed)
     with tempfile.TemporaryDirectory(prefix="pnp-faults-") as scratch:
         base = Path(scratch)
@@ -243,6 +268,7 @@ def _kill(
         else:
             problems.append(f"{name}: neither the old file nor the complete new one")
 
+    cleaned = _run_again(pnp, job, folder, temporary, problems) if temporary else 0
     code = proc.returncode
     kind = "killed"
     if sig == signal.SIGINT:
@@ -256,8 +282,35 @@ def _kill(
         elif kind == "python" and counts["new"] not in (0, len(ref.files)):
             problems.append(f"stopped by Python ({code}), with some outputs new, some not")
     return Outcome(
-        job.name, sig.name, kind, problems, len(temporary), counts["old"], counts["new"], seconds
+        job.name,
+        sig.name,
+        kind,
+        problems,
+        len(temporary),
+        cleaned,
+        counts["old"],
+        counts["new"],
+        seconds,
     )
+
+
+def _run_again(
+    pnp: list[str], job: Job, folder: Path, temporary: list[str], problems: list[str]
+) -> int:
+    """Make the temporary files a kill left an hour old and run the command again to its
+    end, as the next pnp that writes those files: it must remove each. How many it did."""
+    hour_ago = time.time() - 3600
+    for name in temporary:
+        os.utime(folder / name, (hour_ago, hour_ago))
+    again = subprocess.run(
+        [*pnp, *job.args], cwd=folder, env=_environment(folder), capture_output=True, check=False
+    )
+    if again.returncode != 0:
+        problems.append(f"the next run failed: {again.stderr.decode(errors='replace')[-300:]!r}")
+    left = [name for name in temporary if (folder / name).exists()]
+    if left:
+        problems.append(f"temporary files the next run left: {', '.join(left)}")
+    return len(temporary) - len(left)
 
 
 def _interrupted(code: int | None, stderr: str) -> str:
@@ -312,7 +365,8 @@ def _report(outcomes: list[Outcome], references: dict[str, Reference]) -> int:
         times = [o.seconds for o in mine]
         slowest = max(mine, key=lambda o: o.seconds)
         print(
-            f"{sig}: {len(mine)} runs, {sum(o.temporary for o in mine)} temporary files left, "
+            f"{sig}: {len(mine)} runs, {sum(o.temporary for o in mine)} temporary files left "
+            f"({sum(o.cleaned for o in mine)} removed by the next run), "
             f"ended {statistics.median(times):.3f} s after the signal (median), "
             f"{slowest.seconds:.3f} s at most ({slowest.job}, {slowest.kind})"
         )
