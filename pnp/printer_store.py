@@ -70,9 +70,36 @@ def remove_profile(path: Path) -> Path | None:
     the link stays, as ``pnp printer set`` writes through it) and say which file that
     was; None when there is none. Only a regular file that is a printer profile, right or
     wrong (``is_profile``), is removed: anything else is a ``ProfileError``, untouched."""
+    found = _profile_file(path)
+    if found is None:
+        return None
+    real, info = found
+    try:
+        now = os.lstat(real)
+        if (now.st_dev, now.st_ino) != (info.st_dev, info.st_ino):
+            raise ProfileError(f"{path} changed while it was read: try again")
+        os.unlink(real)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise ProfileError(f"cannot remove {real}: {exc.strerror}") from None
+    return Path(real) if os.path.islink(path) else path
+
+
+def removable(path: Path) -> bool:
+    """Whether ``pnp printer reset`` would remove the file ``path`` names."""
+    try:
+        return _profile_file(path) is not None
+    except ProfileError:
+        return False
+
+
+def _profile_file(path: Path) -> tuple[str, os.stat_result] | None:
+    """The real path and ``lstat`` of the profile ``path`` names, if it is one to remove;
+    None if there is none; else a ``ProfileError`` saying what it is."""
     real = os.path.realpath(path)
     try:
-        before = os.lstat(real)
+        info = os.lstat(real)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -80,7 +107,7 @@ def remove_profile(path: Path) -> Path | None:
     problem = folder_problem(path)
     if problem is not None:
         raise problem
-    if not stat.S_ISREG(before.st_mode):
+    if not stat.S_ISREG(info.st_mode):
         raise ProfileError(
             f"{path} is not a regular file (a device, a pipe or a socket): "
             "pnp removes only a printer profile"
@@ -89,19 +116,9 @@ def remove_profile(path: Path) -> Path | None:
         ours = is_profile(read_source(real), real)
     except PnpError:  # over 1 MB, not UTF-8, unreadable
         ours = False
-    try:
-        after = os.lstat(real)
-    except FileNotFoundError:
-        return None
-    if not ours or (after.st_dev, after.st_ino) != (before.st_dev, before.st_ino):
+    if not ours:
         raise ProfileError(
             f"{path} is not a printer profile: left as it is (pnp removes only a file of "
             "printer settings, or one it wrote)"
         )
-    try:
-        os.unlink(real)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise ProfileError(f"cannot remove {real}: {exc.strerror}") from None
-    return Path(real) if os.path.islink(path) else path
+    return real, info

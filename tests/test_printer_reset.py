@@ -123,3 +123,16 @@ def test_set_and_reset_leave_no_lock_file(
     assert list(no_printer_profile.parent.iterdir()) == []
     after = set(os.listdir(os.environ.get("XDG_RUNTIME_DIR") or "/tmp"))
     assert not {n for n in after - before if "pnp" in n}
+
+
+@pytest.mark.parametrize(
+    "text, removed", [("scale = 150\n", True), ("scale = 100\nx = 1\n", False)]
+)
+def test_show_offers_reset_only_where_reset_removes(
+    run: Run, no_printer_profile: Path, text: str, removed: bool
+) -> None:
+    no_printer_profile.write_text(text, encoding="utf-8")
+    shown = _refused(run, "show")
+    assert shown.endswith("(fix the printer profile, or remove it: `pnp printer reset`)") == removed
+    assert (run("printer", "reset").exit_code == 0) == removed
+    assert no_printer_profile.exists() != removed

@@ -140,7 +140,8 @@ def test_a_profile_that_is_no_small_text_file_is_one_line_at_once(
     assert out == ""
     assert err.splitlines() == [
         EXPECTED[kind].format(path=path)
-        + " (fix the printer profile, or remove it: `pnp printer reset`)"
+        + " (fix it, or set PNP_PRINTER to another file: `pnp printer reset` removes only a "
+        "printer profile)"
     ]
     assert not (tmp_path / "out" / "x.pdf").exists()
 

@@ -153,7 +153,7 @@ def test_the_commands_reading_toml_say_one_line(tmp_path: Path, body: str, messa
         assert score.stderr == f"f.toml:{message} [{game}.score.type]\n"
     show = _pnp(["printer", "show"], tmp_path, path)
     assert (show.returncode, show.stdout) == (1, "")
-    assert show.stderr.splitlines()[0].startswith(f"{path}:{message} (fix the printer profile")
+    assert show.stderr.splitlines()[0].startswith(f"{path}:{message} (fix it, or set PNP_PRINTER")
     assert "Traceback" not in show.stderr
 
 

@@ -37,12 +37,19 @@ def profile_path() -> Path:
 
 
 def stored_profile() -> PrinterProfile:
+    path = profile_path()
     try:
-        return load_profile(profile_path())
+        return load_profile(path)
     except PnpError as exc:
-        raise ProfileError(
-            f"{exc} (fix the printer profile, or remove it: `pnp printer reset`)"
-        ) from None
+        from pnp.printer_store import removable
+
+        hint = (
+            "fix the printer profile, or remove it: `pnp printer reset`"
+            if removable(path)
+            else "fix it, or set PNP_PRINTER to another file: `pnp printer reset` removes "
+            "only a printer profile"
+        )
+        raise ProfileError(f"{exc} ({hint})") from None
 
 
 def _paper(ctx: click.Context, param: click.Parameter, value: str | None) -> Paper:
