@@ -156,12 +156,12 @@ def write_bytes(path: Path, data: bytes, update: bool = False) -> None:
         raise problem
     dest = target(path)
     keep = _old_mode(dest)
+    _clean_stale(dest)
     # Ctrl-C waits until the file is in place (or its temporary file gone): an interrupt
     # between naming the temporary file and keeping its name would leave it behind.
     with held():
         try:
             dest.parent.mkdir(parents=True, exist_ok=True)
-            _clean_stale(dest)
             fd, tmp = _unnamed(dest)
             _hold(fd)
         except OSError as exc:

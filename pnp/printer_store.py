@@ -21,7 +21,7 @@ from pnp.printer import ProfileError, is_profile
 LOCK_WAIT = 5.0  # seconds to wait for another `pnp printer set` to finish
 
 
-def folder_problem(path: Path) -> ProfileError | None:
+def folder_refused(path: Path) -> ProfileError | None:
     """``path`` (links followed) as a folder: no place for a profile."""
     if os.path.isdir(path):
         return ProfileError(f"{path} is a folder, not a file")
@@ -104,7 +104,7 @@ def _profile_file(path: Path) -> tuple[str, os.stat_result] | None:
         return None
     except OSError as exc:
         raise ProfileError(f"{path}: {exc.strerror}") from None
-    problem = folder_problem(path)
+    problem = folder_refused(path)
     if problem is not None:
         raise problem
     if not stat.S_ISREG(info.st_mode):

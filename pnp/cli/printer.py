@@ -42,14 +42,14 @@ def set_(
     from pnp import atomic
     from pnp.draw.shapes import Flip
     from pnp.printer import ProfileError, describe, format_profile, updated
-    from pnp.printer_store import folder_problem, profile_lock
+    from pnp.printer_store import folder_refused, profile_lock
 
     if (paper, flip, back_offset, scale, ruler) == (None,) * 5:
         raise click.UsageError(
             "give at least one of --paper, --flip, --back-offset, --scale, --ruler"
         )
     path = profile_path()
-    problem = folder_problem(path)
+    problem = folder_refused(path)
     if problem is not None:
         raise problem
     with profile_lock(path, make=True):
