@@ -86,6 +86,17 @@ def remove_profile(path: Path) -> Path | None:
     return Path(real) if os.path.islink(path) else path
 
 
+def check_replaceable(path: Path) -> None:
+    """A ``ProfileError`` unless ``pnp printer set`` may write over what ``path`` names:
+    nothing yet, an empty file, or a printer profile (one ``reset`` would remove)."""
+    try:
+        if os.path.getsize(path) == 0:
+            return
+    except OSError:
+        return  # none yet (what cannot be read was refused as it was read)
+    _profile_file(path)
+
+
 def removable(path: Path) -> bool:
     """Whether ``pnp printer reset`` would remove the file ``path`` names."""
     try:

@@ -136,3 +136,15 @@ def test_show_offers_reset_only_where_reset_removes(
     assert shown.endswith("(fix the printer profile, or remove it: `pnp printer reset`)") == removed
     assert (run("printer", "reset").exit_code == 0) == removed
     assert no_printer_profile.exists() != removed
+
+
+@pytest.mark.parametrize("text, replaced", [("", True), ("# my notes\n", False)])
+def test_set_writes_over_only_what_reset_would_remove_or_an_empty_file(
+    run: Run, no_printer_profile: Path, text: str, replaced: bool
+) -> None:
+    no_printer_profile.write_text(text, encoding="utf-8")
+    result = run("printer", "set", "--paper", "letter")
+    assert result.exit_code == (0 if replaced else 1), result.output
+    assert (no_printer_profile.read_text(encoding="utf-8") == text) != replaced
+    if not replaced:
+        assert result.output.startswith(f"{no_printer_profile} is not a printer profile: left")

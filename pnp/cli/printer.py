@@ -42,7 +42,7 @@ def set_(
     from pnp import atomic
     from pnp.draw.shapes import Flip
     from pnp.printer import ProfileError, describe, format_profile, updated
-    from pnp.printer_store import folder_refused, profile_lock
+    from pnp.printer_store import check_replaceable, folder_refused, profile_lock
 
     if (paper, flip, back_offset, scale, ruler) == (None,) * 5:
         raise click.UsageError(
@@ -54,6 +54,7 @@ def set_(
         raise problem
     with profile_lock(path, make=True):
         stored = stored_profile()  # a profile that cannot be read is no usage error
+        check_replaceable(path)
         try:
             profile = updated(
                 stored, paper, Flip(flip) if flip else None, back_offset, scale, ruler
