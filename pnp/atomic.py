@@ -271,7 +271,8 @@ def _clean_stale(dest: Path) -> None:
 
 def _remove_if_stale(tmp: str) -> None:
     try:
-        fd = os.open(tmp, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        quiet = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)  # not on Windows
+        fd = os.open(tmp, os.O_RDONLY | os.O_CLOEXEC | quiet)
     except OSError:
         return  # gone, a link, unreadable
     try:
