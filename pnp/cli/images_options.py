@@ -42,9 +42,10 @@ class Images(NamedTuple):
 
 
 def _folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
-    """An image folder: pypdfium2 must be there to fill it (else one line, exit 1), and
-    the folder must be one that can be made and written."""
+    """An image folder: pypdfium2 must be there to fill it (else one line, exit 1), the
+    folder must be one that can be made and written, and it is claimed as an output."""
     from pnp import atomic
+    from pnp.cli.clashes import claim_folder
     from pnp.render.png import check_renderer
 
     if value is not None:
@@ -52,6 +53,7 @@ def _folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> A
         problem = atomic.folder_problem(value)
         if problem is not None:
             raise problem
+        claim_folder(value, param.opts[0])
     return value
 
 

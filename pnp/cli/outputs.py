@@ -31,14 +31,17 @@ def check_output(
 ) -> None:
     """Raise what ``pnp.atomic`` would refuse ``path`` (given as option ``hint``) for:
     an output that would replace an input (or one of ``inputs``) or a device as a usage
-    error, a folder that cannot be written as ``OutputError``."""
+    error, a folder that cannot be written as ``OutputError``; and claim it as an output
+    of this run (``pnp.cli.clashes``: a usage error where another output lands)."""
     from pnp import atomic
+    from pnp.cli.clashes import claim_file
 
     problem = atomic.output_problem(path, inputs, folder_must_exist)
     if isinstance(problem, atomic.UnsafeOutputError):
         raise click.BadParameter(str(problem), param_hint=hint)
     if problem is not None:
         raise problem
+    claim_file(path, hint)
 
 
 def log_option_callback(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
@@ -50,10 +53,14 @@ def log_option_callback(ctx: click.Context, param: click.Parameter, value: Path 
 
 
 def folder_option_callback(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
-    """A folder that files are written into after long work (``--logs``): checked now."""
+    """A folder that files are written into after long work (``--logs``): checked now,
+    and claimed as an output of this run."""
     from pnp import atomic
+    from pnp.cli.clashes import claim_folder
 
     problem = None if value is None else atomic.folder_problem(value)
     if problem is not None:
         raise problem
+    if value is not None:
+        claim_folder(value, param.opts[0])
     return value
