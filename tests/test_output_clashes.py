@@ -36,7 +36,13 @@ def leaves(
 
 
 LEAVES = dict(leaves(cli, click.Context(cli)))
-ARGUMENTS = {"starcharts sheet": ["lyra-8"]}  # what a command needs besides its options
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+ARGUMENTS = {  # what a command needs besides its options
+    "starcharts sheet": ["lyra-8"],
+    "starcharts versus-ai": ["lyra-8"],
+    "astra check": [str(EXAMPLES / "astra-game.txt")],
+    "cosmos check": [str(EXAMPLES / "cosmos-game.txt")],
+}
 
 
 def names(command: str) -> set[str]:
@@ -45,6 +51,8 @@ def names(command: str) -> set[str]:
 
 DOCUMENTS = sorted(c for c in LEAVES if "output" in names(c))
 IMAGES = sorted(c for c in DOCUMENTS if {"png", "tts"} & names(c))
+TEXT = {"final_state": ("--final-state", "a TOML file"), "log_path": ("--log", "plain text")}
+TEXT_WRITERS = sorted((c, n) for c in LEAVES for n in names(c) & set(TEXT))
 
 
 def args(command: str, *more: str) -> list[str]:
@@ -54,7 +62,7 @@ def args(command: str, *more: str) -> list[str]:
 def test_every_command_needing_arguments_is_given_them() -> None:
     needing = {
         c
-        for c in DOCUMENTS
+        for c in {*DOCUMENTS, *(c for c, _ in TEXT_WRITERS)}
         if any(isinstance(p, click.Argument) and p.required for p in LEAVES[c].params)
     }
     assert needing == set(ARGUMENTS)
@@ -90,6 +98,30 @@ def test_a_name_saying_another_format(
     assert result.exit_code == 2, result.output
     assert said in " ".join(result.output.split())
     assert written(tmp_path) == []
+
+
+@pytest.mark.parametrize(("command", "option"), TEXT_WRITERS)
+@pytest.mark.parametrize("name", ["end.pdf", "d/end.png", "end.json", "link.txt"])
+def test_a_text_output_named_for_another_format(
+    run: Run, tmp_path: Path, command: str, option: str, name: str
+) -> None:
+    (tmp_path / "d").mkdir()
+    (tmp_path / "link.txt").symlink_to("d/y.png")
+    flag, written_as = TEXT[option]
+    result = run(*args(command, flag, name))
+    assert result.exit_code == 2, result.output
+    said = "a link to" if name == "link.txt" else f"but this writes {written_as}"
+    assert said in " ".join(result.output.split())
+    assert written(tmp_path) == []
+
+
+def test_text_outputs_are_the_checks_and_the_games() -> None:
+    assert {c for c, _ in TEXT_WRITERS} == {
+        "astra check",
+        "cosmos check",
+        "astra solo",
+        "starcharts versus-ai",
+    }
 
 
 @pytest.mark.parametrize("command", IMAGES)

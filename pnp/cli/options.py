@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
-from pnp.cli.outputs import check_output, inputs_of
+from pnp.cli.outputs import check_named, check_output, inputs_of
 from pnp.cli.play_options import given
 from pnp.draw.shapes import Flip
 from pnp.errors import PnpError
@@ -86,7 +86,7 @@ def output_options(f: F) -> F:
         chosen = suffix if suffix in FORMATS else (fmt or "pdf")
         if output is not None and output != Path("-"):
             check_output(output, "--output", [*inputs_of(kwargs.values()), profile_path()])
-            check_named(output, chosen)
+            check_named(output, "--output", chosen)
         return f(*args, output=Output(output, chosen), **kwargs)
 
     command = click.option(
@@ -102,30 +102,6 @@ def output_options(f: F) -> F:
         help="Output file, - for standard output (default: under out/).",
     )(command)
     return command  # type: ignore[return-value]
-
-
-_TYPES = {"pdf": ("application/pdf", None), "svg": ("image/svg+xml", None)}
-
-
-def check_named(output: Path, fmt: str) -> None:
-    """A usage error when the output's name says another format than the one written
-    (``-o y.png`` for a PDF; ``y.pdf`` a link to ``d/y.png``): a suffix Python's
-    ``mimetypes`` knows by default (its own table, not the system's), other than the
-    format's. A suffix it does not know (``sheet.v2``) or none is left as it is."""
-    import mimetypes
-
-    from pnp import atomic
-
-    known = mimetypes.MimeTypes()  # the built-in table alone: the same on every machine
-    for path in dict.fromkeys([output, atomic.target(output)]):
-        said = known.guess_type(path.name, strict=False)
-        if said != _TYPES[fmt] and said != (None, None):
-            named = f"is a {path.suffix} name" if path == output else f"is a link to {path}"
-            instead = output.with_suffix(f".{fmt}") if path == output else "another file"
-            raise click.BadParameter(
-                f"{output} {named}, but this writes {fmt.upper()}: write it to {instead}",
-                param_hint="--output",
-            )
 
 
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
