@@ -146,6 +146,36 @@ def test_two_outputs_on_one_path(
     assert written(tmp_path) == [] and not (tmp_path / "d").exists()
 
 
+DECKS = {  # the name of each card command's Tabletop Simulator deck
+    "astra aid": "astra-player-aid",
+    "astra cards": "astra-constellations",
+    "astra game-end": "astra-game-end",
+    "astra scoring-cards": "astra-final-scoring",
+    "cosmos energy-cards": "cosmos-energy",
+    "cosmos goal-cards": "cosmos-goal",
+    "cosmos power-cards": "cosmos-power",
+    "starcharts cards": "starcharts-objectives",
+}
+
+
+@pytest.mark.parametrize("command", IMAGES)
+def test_the_document_and_an_image_hard_links_of_one_file(
+    run: Run, tmp_path: Path, command: str
+) -> None:
+    """The images' names are claimed before the document is written: the document
+    a.pdf and the deck's saved object are refused, both left as they were."""
+    saved = tmp_path / "d" / f"{DECKS[command]}.json"
+    saved.parent.mkdir()
+    saved.write_text("old")
+    os.link(saved, tmp_path / "a.pdf")
+    result = run(*args(command, "-o", "a.pdf", "--tts", "d", "--dpi", "36"))
+    assert result.exit_code == 2, result.output
+    assert "the same file as a.pdf (--output)" in " ".join(result.output.split())
+    assert saved.read_text() == "old" == (tmp_path / "a.pdf").read_text()
+    assert written(tmp_path) == ["a.pdf", f"d/{DECKS[command]}.json"]
+    assert set(DECKS) == set(IMAGES)
+
+
 def test_refused_before_any_work(tmp_path: Path) -> None:
     """The refusals come before anything is laid out or rendered: no game's layouts, no
     renderer, no ReportLab, svgwrite or shapely are loaded."""
