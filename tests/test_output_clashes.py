@@ -264,3 +264,13 @@ class TestClaims:
     def test_nothing_outside_a_command(self, tmp_path: Path) -> None:
         claim_file(tmp_path / "a", "-o")
         claim_file(tmp_path / "a", "--log")
+
+
+def test_the_kit_claims_each_file_before_writing(run: Run, tmp_path: Path) -> None:
+    """A kit's files are known once it is laid out: checked and claimed before the first
+    is written (--png where one of its files goes was found half-way, files written)."""
+    png = "k/starcharts/dice.pdf"
+    result = run("kit", "--game", "starcharts", "--out", "k", "--png", png, "--jobs", "1")
+    assert result.exit_code == 2, result.output
+    assert f"is the folder {png} (--png) writes files into" in " ".join(result.output.split())
+    assert written(tmp_path) == []
