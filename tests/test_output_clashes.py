@@ -274,3 +274,24 @@ def test_the_kit_claims_each_file_before_writing(run: Run, tmp_path: Path) -> No
     assert result.exit_code == 2, result.output
     assert f"is the folder {png} (--png) writes files into" in " ".join(result.output.split())
     assert written(tmp_path) == []
+
+
+@pytest.mark.parametrize("fd", [1, 2])
+def test_an_output_that_is_where_stdout_or_stderr_goes(tmp_path: Path, fd: int) -> None:
+    """`pnp cosmos check game.txt --final-state end.toml > end.toml`: the shell has
+    emptied end.toml for the table, which the end of the game would then replace."""
+    script = Path(sys.executable).with_name("pnp")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "pnp"]
+    game = str(EXAMPLES / "cosmos-game.txt")
+    with (tmp_path / "end.toml").open("wb") as end, (tmp_path / "other").open("wb") as other:
+        streams = {"stdout": end, "stderr": other} if fd == 1 else {"stdout": other, "stderr": end}
+        done = subprocess.run(
+            [*command, "cosmos", "check", game, "--final-state", "end.toml"],
+            cwd=tmp_path,
+            check=False,
+            **streams,  # type: ignore[call-overload]
+        )
+    said = (tmp_path / "end.toml").read_text() + (tmp_path / "other").read_text()
+    assert done.returncode == 2, said
+    name = ("standard output", "standard error")[fd - 1]
+    assert f"end.toml is the file {name} goes to" in " ".join(said.split())

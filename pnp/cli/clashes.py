@@ -4,12 +4,14 @@ callbacks), before any work where the options name it, and always before it is
 written; a claim that lands where an earlier one does is a usage error (exit status 2):
 two files that are one (the same path, through symbolic links, or hard links of one
 file), a file where a folder output goes, or a file output inside another file output
-(``-o x.pdf --png x.pdf``). The claims live in the click context's ``meta``, one run's
-worth; outside a command nothing is claimed."""
+(``-o x.pdf --png x.pdf``); stdout or stderr redirected to a file is an output too. The
+claims live in the click context's ``meta``, one run's worth; outside a command nothing
+is claimed."""
 
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,7 +23,7 @@ _KEY = "pnp.cli.clashes"
 @dataclass(frozen=True)
 class _Claim:
     path: Path
-    hint: str  # the option that names it
+    hint: str  # the option that names it; "" for a standard stream
     folder: bool  # files are written into it
 
 
@@ -46,6 +48,8 @@ def claim_file(path: Path, hint: str) -> None:
         return
     inode = _inode(real)
     other = old or (claims.inodes.get(inode) if inode is not None else None)
+    if other is not None and not other.hint:
+        _refuse(new, f"is the file {other.path} goes to: one would replace the other")
     if other is not None:
         link = "" if os.path.abspath(path) == os.path.abspath(other.path) else ", through a link,"
         _refuse(new, f"is{link} the same file as {_named(other)}: one would replace the other")
@@ -78,8 +82,22 @@ def _claims() -> _Claims | None:
     ctx = click.get_current_context(silent=True)
     if ctx is None:
         return None
-    found: _Claims = ctx.meta.setdefault(_KEY, _Claims())
+    found: _Claims | None = ctx.meta.get(_KEY)
+    if found is None:
+        found = ctx.meta[_KEY] = _Claims()
+        for fd, name in ((1, "standard output"), (2, "standard error")):
+            _claim_stream(found, fd, name)
     return found
+
+
+def _claim_stream(claims: _Claims, fd: int, name: str) -> None:
+    """A stream redirected to a file (``> end.toml``) is an output of the run too."""
+    try:
+        info = os.fstat(fd)
+    except OSError:
+        return
+    if stat.S_ISREG(info.st_mode):
+        claims.inodes[info.st_dev, info.st_ino] = _Claim(Path(name), "", False)
 
 
 def _inode(real: str) -> tuple[int, int] | None:
