@@ -251,6 +251,14 @@ class TestClaims:
             with pytest.raises(click.BadParameter, match="through a link, the same file"):
                 self.claim(("file", tmp_path / "a.pdf", "-o"), ("file", tmp_path / other, "--png"))
 
+    def test_hard_links_among_the_files_of_one_option(self, tmp_path: Path) -> None:
+        """Alike files a tool linked to save space (the card backs): no clash."""
+        (tmp_path / "a-back.png").write_bytes(b"")
+        os.link(tmp_path / "a-back.png", tmp_path / "b-back.png")
+        self.claim(
+            ("file", tmp_path / "a-back.png", "--png"), ("file", tmp_path / "b-back.png", "--png")
+        )
+
     def test_folders(self, tmp_path: Path) -> None:
         self.claim(("folder", tmp_path / "d", "--png"), ("folder", tmp_path / "d", "--tts"))
         self.claim(("folder", tmp_path / "d", "--png"), ("file", tmp_path / "d" / "x.pdf", "-o"))

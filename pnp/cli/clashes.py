@@ -24,7 +24,6 @@ _KEY = "pnp.cli.clashes"
 class _Claim:
     path: Path
     hint: str  # the option that names it; "" for a standard stream
-    folder: bool  # files are written into it
 
 
 @dataclass
@@ -42,12 +41,15 @@ def claim_file(path: Path, hint: str) -> None:
     if claims is None:
         return
     real = os.path.realpath(path)
-    new = _Claim(path, hint, False)
+    new = _Claim(path, hint)
     old = claims.files.get(real)
     if old is not None and old.hint == hint:
         return
     inode = _inode(real)
-    other = old or (claims.inodes.get(inode) if inode is not None else None)
+    linked = claims.inodes.get(inode) if inode is not None else None
+    # Files of one option sharing an inode were linked by a tool that saves space (the
+    # card backs of --png are alike): each is written under its own name, no clash.
+    other = old or (linked if linked is not None and linked.hint != hint else None)
     if other is not None and not other.hint:
         _refuse(new, f"is the file {other.path} goes to: one would replace the other")
     if other is not None:
@@ -70,7 +72,7 @@ def claim_folder(path: Path, hint: str) -> None:
     if claims is None:
         return
     real = os.path.realpath(path)
-    new = _Claim(path, hint, True)
+    new = _Claim(path, hint)
     if real in claims.files:
         _refuse(new, f"is the file {_named(claims.files[real])} writes")
     _not_inside_a_file(claims, new, real)
@@ -97,7 +99,7 @@ def _claim_stream(claims: _Claims, fd: int, name: str) -> None:
     except OSError:
         return
     if stat.S_ISREG(info.st_mode):
-        claims.inodes[info.st_dev, info.st_ino] = _Claim(Path(name), "", False)
+        claims.inodes[info.st_dev, info.st_ino] = _Claim(Path(name), "")
 
 
 def _inode(real: str) -> tuple[int, int] | None:
