@@ -14,6 +14,7 @@ The format is BG Stats' "push plays from other apps or websites"
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE = "pnp"
-DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 
 
 class Standing(NamedTuple):
@@ -51,17 +51,36 @@ def ranks(players: tuple[Standing, ...]) -> tuple[int, ...]:
 
 def parse_date(text: str) -> str:
     """``--date``: "YYYY-MM-DD HH:MM:SS", or a day alone (noon, so that the app's time
-    zone cannot move it to another day). ValueError for anything else or no such day."""
-    for candidate in (text, f"{text} 12:00:00"):
-        try:
-            return datetime.strptime(candidate, DATE_FORMAT).strftime(DATE_FORMAT)
-        except ValueError:
-            continue
-    raise ValueError(f"{text!r} is not a date (expected YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)")
+    zone cannot move it to another day), in ASCII digits. ValueError for anything else or
+    no such day."""
+    found = _DATE.fullmatch(text)
+    try:
+        if found is None:
+            raise ValueError
+        year, month, day, hour, minute, second = (int(n or 0) for n in found.groups())
+        moment = datetime(year, month, day, hour if found[4] else 12, minute, second)
+    except ValueError:
+        raise ValueError(
+            f"{text!r} is not a date (expected YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, "
+            "years 0001 to 9999)"
+        ) from None
+    return format_date(moment)
+
+
+_DATE = re.compile(r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?: ([0-9]{1,2}):([0-9]{2}):([0-9]{2}))?")
+
+
+def format_date(moment: datetime) -> str:
+    """The play date as BG Stats reads it, the year in four digits (strftime's ``%Y``
+    writes the year 1 as "1" on glibc)."""
+    return (
+        f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d} "
+        f"{moment.hour:02d}:{moment.minute:02d}:{moment.second:02d}"
+    )
 
 
 def now() -> str:
-    return datetime.now().strftime(DATE_FORMAT)
+    return format_date(datetime.now())
 
 
 def comments(play: Play) -> str:

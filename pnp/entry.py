@@ -3,6 +3,7 @@ Ctrl-C while the modules load ends as it does later: "Aborted!", exit status 130
 closed or broken stdout or stderr (``>&-``, ``| head -c1``) ends quietly, exit status 1,
 and a closed stdin reads as the end of input."""
 
+import codecs
 import gc
 import os
 import signal
@@ -22,6 +23,7 @@ def main() -> None:
             signal.signal(signal.SIGINT, _interrupt)
             _collect_late()
             _open_closed_streams()
+            _plain_streams()
             try:
                 from pnp.cli import main as run
 
@@ -154,6 +156,17 @@ def _open_closed_streams() -> None:
         mode = "r" if fd == 0 else "w"
         stream = open(fd, mode, encoding="utf-8", closefd=False)  # noqa: SIM115 (open till exit)
         setattr(sys, name, stream)
+
+
+def _plain_streams() -> None:
+    """Stand-ins for what a stream's encoding cannot show (``pnp.plain``), loaded only
+    where stdout or stderr is not UTF-8."""
+    for stream in (sys.stdout, sys.stderr):
+        if codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name != "utf-8":
+            from pnp.plain import install
+
+            install()
+            return
 
 
 def _move(fd: int, to: int) -> None:

@@ -18,11 +18,11 @@ CHART = ROOT / "data" / "charts" / "lyra-8.txt"
 
 
 def test_a_chart_named_as_the_output_is_refused_and_kept(run: Run) -> None:
-    chart = Path("c.txt")
+    chart = Path("c.chart")  # c.txt is refused at once: a .txt name for a PDF
     chart.write_bytes(CHART.read_bytes())
-    result = run("starcharts", "sheet", "./c.txt", "-o", "c.txt")
+    result = run("starcharts", "sheet", "./c.chart", "-o", "c.chart")
     assert result.exit_code == 2
-    assert "c.txt is a file this command reads" in result.stderr
+    assert "c.chart is a file this command reads" in result.stderr
     assert chart.read_bytes() == CHART.read_bytes()
 
 

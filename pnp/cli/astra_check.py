@@ -9,7 +9,7 @@ import click
 from pnp.astra.text import Lang
 from pnp.cli.astra import LANG
 from pnp.cli.bgstats_options import Export, bgstats_options, emit
-from pnp.cli.outputs import check_output
+from pnp.cli.outputs import check_output, named_callback
 
 # A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
 # the reader as "FILE: message" (exit status 1).
@@ -22,6 +22,7 @@ _INPUT = click.Path(exists=True, readable=False, path_type=Path)
 @click.option(
     "--final-state",
     type=click.Path(dir_okay=False, path_type=Path),
+    callback=named_callback("toml"),
     help="Also write the game's end to FILE, in the format `pnp astra score` reads"
     " (not for a solo log: Ptolemy has no end-of-game file).",
 )

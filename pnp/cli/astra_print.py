@@ -113,15 +113,15 @@ def cards(
         doc = _cards(
             lambda: constellation_cards_document(chosen, paper, cards, lang, star_numbers),
         )
-    emit(doc, output, cards_path(cards, only is not None), _scale(cards, printer))
-    card_images(
+    write_images = card_images(
         images,
         lambda o: constellation_cards_document(chosen, paper, o, lang, star_numbers),
         cards,
         "astra-constellations",
         [card_id(c.name) for c in chosen],
-        output.stdout,
     )
+    emit(doc, output, cards_path(cards, only is not None), _scale(cards, printer))
+    write_images(output.stdout)
 
 
 @click.command("game-end")
@@ -144,14 +144,11 @@ def game_end(
     from pnp.layouts.astra.kit import game_end_path
 
     doc = _cards(lambda: game_end_document(paper, cards, lang))
-    emit(doc, output, game_end_path(cards), _scale(cards, printer))
-    card_images(
-        images,
-        lambda o: game_end_document(paper, o, lang),
-        cards,
-        "astra-game-end",
-        err=output.stdout,
+    write_images = card_images(
+        images, lambda o: game_end_document(paper, o, lang), cards, "astra-game-end"
     )
+    emit(doc, output, game_end_path(cards), _scale(cards, printer))
+    write_images(output.stdout)
 
 
 @click.command("scoring-cards")
@@ -174,14 +171,11 @@ def scoring_cards(
     from pnp.layouts.astra.kit import scoring_cards_path
 
     doc = _cards(lambda: scoring_cards_document(paper, cards, lang))
-    emit(doc, output, scoring_cards_path(cards), _scale(cards, printer))
-    card_images(
-        images,
-        lambda o: scoring_cards_document(paper, o, lang),
-        cards,
-        "astra-final-scoring",
-        err=output.stdout,
+    write_images = card_images(
+        images, lambda o: scoring_cards_document(paper, o, lang), cards, "astra-final-scoring"
     )
+    emit(doc, output, scoring_cards_path(cards), _scale(cards, printer))
+    write_images(output.stdout)
 
 
 @click.command()
@@ -205,10 +199,11 @@ def aid(
     from pnp.layouts.astra.kit import aid_path
 
     doc = _cards(lambda: aid_document(paper, cards, lang))
-    emit(doc, output, aid_path(cards), _scale(cards, printer))
-    card_images(
-        images, lambda o: aid_document(paper, o, lang), cards, "astra-player-aid", err=output.stdout
+    write_images = card_images(
+        images, lambda o: aid_document(paper, o, lang), cards, "astra-player-aid"
     )
+    emit(doc, output, aid_path(cards), _scale(cards, printer))
+    write_images(output.stdout)
 
 
 @click.command()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pnp.cli.bgstats_options import Export, bgstats_options, emit
-from pnp.cli.outputs import check_output
+from pnp.cli.outputs import check_output, named_callback
 
 if TYPE_CHECKING:
     from pnp.bgstats import Play
@@ -57,6 +57,7 @@ def _so_far(game: Game, as_json: bool) -> str:
 @click.option(
     "--final-state",
     type=click.Path(dir_okay=False, path_type=Path),
+    callback=named_callback("toml"),
     help="Also write the game's end to FILE, in the format `pnp cosmos score` reads.",
 )
 @click.option(

@@ -56,11 +56,12 @@ def _card_command(deck: str, what: str, ids: Callable[[], list[str]] | None) -> 
 
         build = getattr(card_documents, f"{deck}_cards_document")
         doc = _cards(lambda: build(paper, cards))
-        emit(doc, output, cards_path(deck, cards), 1.0 if cards.print_shop else printer.factor)
         named = None if ids is None else ids()
-        card_images(
-            images, lambda o: build(paper, o), cards, f"cosmos-{deck}", named, output.stdout
+        write_images = card_images(
+            images, lambda o: build(paper, o), cards, f"cosmos-{deck}", named
         )
+        emit(doc, output, cards_path(deck, cards), 1.0 if cards.print_shop else printer.factor)
+        write_images(output.stdout)
 
     return command
 

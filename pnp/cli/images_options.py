@@ -42,9 +42,10 @@ class Images(NamedTuple):
 
 
 def _folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
-    """An image folder: pypdfium2 must be there to fill it (else one line, exit 1), and
-    the folder must be one that can be made and written."""
+    """An image folder: pypdfium2 must be there to fill it (else one line, exit 1), the
+    folder must be one that can be made and written, and it is claimed as an output."""
     from pnp import atomic
+    from pnp.cli.clashes import claim_folder
     from pnp.render.png import check_renderer
 
     if value is not None:
@@ -52,6 +53,7 @@ def _folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> A
         problem = atomic.folder_problem(value)
         if problem is not None:
             raise problem
+        claim_folder(value, param.opts[0])
     return value
 
 
@@ -93,27 +95,35 @@ def card_images(
     cards: CardOptions,
     deck: str,
     ids: Sequence[str] | None = None,
-    err: bool = False,
-) -> None:
-    """Write the images ``images`` asks for of the deck ``build`` lays out with the card
-    options ``cards`` (their size): ``deck`` names the files, ``ids`` the cards (else
-    ``deck-01``, ``deck-02``, …); ``err``: say what was written on stderr (the document
-    went to stdout)."""
+) -> Callable[[bool], None]:
+    """The images ``images`` asks for of the deck ``build`` lays out with the card
+    options ``cards`` (their size), ``deck`` naming the files, ``ids`` the cards (else
+    ``deck-01``, ``deck-02``, …): laid out and their paths checked and claimed now, before
+    the command writes its document; returns what renders and writes them, given
+    whether to say so on stderr (the document went to stdout)."""
     if images.png is None and images.tts is None:
-        return
-    from pnp import atomic
+        return _nothing
     from pnp.paper import Backs
-    from pnp.render.output import Format, render_one
-    from pnp.render.png import pdf_pages_png
 
     doc = build(replace(cards, print_shop=True, backs=Backs.DUPLEX, bleed=0.0))
     count = len(doc.pages) // 2  # each front page followed by its back
     names = list(ids) if ids is not None else [f"{deck}-{n:02d}" for n in range(1, count + 1)]
     if len(names) != count:
         raise ValueError(f"{len(names)} card ids for {count} cards")
-    planned = _planned(images, deck, names)
-    for path, option in planned:
+    for path, option in _planned(images, deck, names):
         check_output(path, option)
+    return functools.partial(_write_images, images, deck, names, doc)
+
+
+def _nothing(err: bool) -> None:
+    pass
+
+
+def _write_images(images: Images, deck: str, names: list[str], doc: Document, err: bool) -> None:
+    from pnp import atomic
+    from pnp.render.output import Format, render_one
+    from pnp.render.png import pdf_pages_png
+
     pages = pdf_pages_png(render_one(doc, Format.PDF), images.dpi)
     fronts, backs = pages[0::2], pages[1::2]
     if images.png is not None:
@@ -121,7 +131,7 @@ def card_images(
         for name, front, back in zip(names, fronts, backs, strict=True):
             atomic.write_bytes(images.png / f"{name}-front.png", front)
             atomic.write_bytes(images.png / f"{name}-back.png", back)
-        click.echo(f"wrote {2 * count} card images to {images.png}/", err=err)
+        click.echo(f"wrote {len(pages)} card images to {images.png}/", err=err)
     if images.tts is not None:
         atomic.make_folder(images.tts)
         saved = write_tts_deck(images.tts, deck, names, fronts, backs)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
-from pnp.cli.outputs import check_output, inputs_of
+from pnp.cli.outputs import check_named, check_output, inputs_of
 from pnp.cli.play_options import given
 from pnp.cli.profile import profile_file
 from pnp.draw.shapes import Flip
@@ -92,6 +92,7 @@ def output_options(f: F) -> F:
         chosen = suffix if suffix in FORMATS else (fmt or "pdf")
         if output is not None and output != Path("-"):
             check_output(output, "--output", [*inputs_of(kwargs.values()), profile_path()])
+            check_named(output, "--output", chosen)
         return f(*args, output=Output(output, chosen), **kwargs)
 
     command = click.option(

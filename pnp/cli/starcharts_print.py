@@ -87,10 +87,11 @@ def cards(
         doc = cards_document(paper, cards)
     except (BackOffsetError, ImpositionError) as exc:
         raise click.UsageError(str(exc)) from None
-    emit(doc, output, cards_path(cards), 1.0 if cards.print_shop else printer.factor)
     ids = [o.id for o in objectives()]
     build = functools.partial(cards_document, paper)
-    card_images(images, build, cards, "starcharts-objectives", ids, output.stdout)
+    write_images = card_images(images, build, cards, "starcharts-objectives", ids)
+    emit(doc, output, cards_path(cards), 1.0 if cards.print_shop else printer.factor)
+    write_images(output.stdout)
 
 
 @click.command()
