@@ -23,7 +23,6 @@ from pnp.cli.options import (
     output_options,
     paper_option,
     printer_options,
-    profile_path,
     stored_profile,
 )
 from pnp.cli.outputs import check_output
@@ -160,17 +159,16 @@ def _cores() -> int:
 
 def _check_outputs(planned: list[Planned], out_dir: Path, png: Path | None, gallery: bool) -> None:
     """Every file the kit will write, checked before the first is written."""
-    profile = [profile_path()]
     for entry in planned:
         for path in entry.paths:
-            check_output(path, "--out", profile)
+            check_output(path, "--out")
         for path in entry.images(png):
-            check_output(path, "--png", profile)
+            check_output(path, "--png")
         thumbnail = entry.thumbnail(out_dir) if gallery else None
         if thumbnail is not None:
-            check_output(thumbnail, "--gallery", profile)
+            check_output(thumbnail, "--gallery")
     if gallery:
-        check_output(out_dir / INDEX, "--gallery", profile)
+        check_output(out_dir / INDEX, "--gallery")
 
 
 def _renderer(gallery: bool) -> bool:

@@ -91,7 +91,7 @@ def output_options(f: F) -> F:
             )
         chosen = suffix if suffix in FORMATS else (fmt or "pdf")
         if output is not None and output != Path("-"):
-            check_output(output, "--output", [*inputs_of(kwargs.values()), profile_path()])
+            check_output(output, "--output", inputs_of(kwargs.values()))
             check_named(output, "--output", chosen)
         return f(*args, output=Output(output, chosen), **kwargs)
 
