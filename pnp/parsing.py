@@ -91,6 +91,20 @@ def shown(text: str, limit: int = 40) -> str:
     return f"{text[:limit]!r}… ({len(text)} characters)"
 
 
+def whole_number(word: str, high: int) -> int | None:
+    """``word`` as a whole number 0 to ``high``, or None unless it is written in ASCII
+    digits (leading zeros allowed). ``isdigit`` and ``int`` take more: ``int`` refuses
+    '²' with a ValueError though ``'²'.isdigit()``, reads '٣', '３', '+3' and '1_0', and
+    refuses 5,000 digits with a ValueError; each is None here, cheaply."""
+    if not word.isascii() or not word.isdigit():
+        return None
+    digits = word.lstrip("0")
+    if len(digits) > len(str(high)):
+        return None
+    value = int(digits or "0")
+    return value if value <= high else None
+
+
 def grid_row(line: str, limit: int) -> tuple[int, list[tuple[int, str]]]:
     """How many cells a grid row has, and the first ``limit`` of them with their 1-based
     columns (so a megabyte-long row costs no more than a short one). Either every
