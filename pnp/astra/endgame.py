@@ -232,7 +232,8 @@ class _Reader(TomlChecker):
         return tuple(cards) if len(cards) == len(value) else None
 
     def card(self, entry: object, key: Key, who: str) -> Owned | None:
-        if not self.typed(entry, key, str, 'a card is "Name" or "Name:exhausted"'):
+        what = 'constellations lists cards, "Name" or "Name:exhausted"'
+        if not self.typed(entry, key, str, what):
             return None
         assert isinstance(entry, str)
         name, colon, state = entry.partition(":")
