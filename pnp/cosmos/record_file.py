@@ -15,7 +15,6 @@ from pnp.cosmos.model import Goal
 from pnp.cosmos.record import (
     GALAXY_KEYS,
     MAX_COUNT,
-    MAX_NAME,
     MAX_PLAYERS,
     MAX_POINTS,
     MIN_PLAYERS,
@@ -29,7 +28,7 @@ from pnp.cosmos.record import (
     discharges,
 )
 from pnp.errors import Problem, SourceError, close_matches
-from pnp.parsing import shown
+from pnp.parsing import name_problem, shown
 from pnp.toml_spans import Key, TomlChecker
 
 if TYPE_CHECKING:
@@ -187,9 +186,8 @@ class _Reader(TomlChecker):
             key = ("players", i)
             if not self.typed(name, key, str, "players lists names in quotes"):
                 usable = False
-            elif not 0 < len(name) <= MAX_NAME or not name.isprintable():
-                message = f"a name is 1 to {MAX_NAME} printable characters, not {shown(name)}"
-                self.say(key, "cosmos.score.players", message)
+            elif (why := name_problem(name)) is not None:
+                self.say(key, "cosmos.score.players", why)
                 usable = False
             elif name in names:
                 self.say(key, "cosmos.score.players", f"{shown(name)} is listed twice")
