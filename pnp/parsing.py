@@ -92,8 +92,6 @@ def shown(text: str, limit: int = 40) -> str:
 
 
 MAX_NAME = 40  # characters in a player's name
-
-
 WORD_STOPS = ":,;#"  # what a name written as a word leaves out (and white space)
 
 
@@ -104,8 +102,8 @@ def name_problem(name: str, word: bool = False) -> str | None:
     a zero-width space, a soft hyphen, a right-to-left override); written as a ``word``
     (a log's lines start with it, a sheet's follow it), one without spaces or
     ``WORD_STOPS``. A TOML file quotes its names: they may have spaces."""
-    spaced = word and bool(set(name) & set(WORD_STOPS + " "))
-    if 0 < len(name) <= MAX_NAME and name.isprintable() and not spaced:
+    fits = 0 < len(name) <= MAX_NAME and name.isprintable()  # a megabyte is not searched
+    if fits and not (word and set(name) & set(WORD_STOPS + " ")):
         return None
     if not word:
         return f"a name is 1 to {MAX_NAME} printable characters, not {shown(name)}"
