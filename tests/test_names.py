@@ -58,13 +58,26 @@ def _read(name: str, replace: str, text: str, parse: Callable[[str], Any]) -> An
         return None
 
 
+def _replayed(check: Callable[[Any], Any], log: Any) -> Any:
+    """``check(log)``, or None if the replay refuses the log for a rule of its own (a
+    player named twice, Astra's Dreamer): never for the name's characters, which the
+    log's reader has let through."""
+    try:
+        return check(log)
+    except PnpError as error:
+        assert "printable characters" not in str(error), error
+        return None
+
+
 @ROUND_TRIP
 @given(NAMES)
 def test_a_name_a_cosmos_log_accepts_its_record_accepts(name: str) -> None:
     log = _read(name, "Ann", COSMOS, lambda t: cosmos_log(t, "g.txt"))
     if log is None:
         return
-    _, record = cosmos_check(log)
+    if (checked := _replayed(cosmos_check, log)) is None:
+        return
+    record = checked[1]
     assert record.players[0].name == log.players[0]  # the name as read: spaces around cut
     again = parse_record(format_record(record), "end.toml")
     assert [p.name for p in again.players] == [p.name for p in record.players]
@@ -77,11 +90,9 @@ def test_a_name_an_astra_log_accepts_its_end_of_game_file_accepts(name: str) -> 
     log = _read(name, "Robin", ASTRA, lambda t: astra_log(t, "a.txt"))
     if log is None:
         return
-    try:
-        _, end = astra_check(log)
-    except PnpError as error:  # the engine's set-up refused the name: not the log's rule
-        pytest.fail(f"{name!r}: {error}")
-    assert parse_endgame(end, "end.toml").players[0].name == log.players[0]
+    if (checked := _replayed(astra_check, log)) is None:
+        return
+    assert parse_endgame(checked[1], "end.toml").players[0].name == log.players[0]
 
 
 @ROUND_TRIP
@@ -93,8 +104,9 @@ def test_a_name_a_star_charts_log_accepts_its_sheets_accept(name: str) -> None:
     log = _read(name, "Ada", STARCHARTS, parse)
     if log is None:
         return
-    games, _ = starcharts_check(log)
-    sheets = parse_finished(finished_text(games[0], "lyra-8-obstacles"), "f.txt")
+    if (checked := _replayed(starcharts_check, log)) is None:
+        return
+    sheets = parse_finished(finished_text(checked[0][0], "lyra-8-obstacles"), "f.txt")
     assert sheets.players[0].name == log.players[0][1]  # (column, name)
 
 
