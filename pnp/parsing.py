@@ -91,6 +91,42 @@ def shown(text: str, limit: int = 40) -> str:
     return f"{text[:limit]!r}… ({len(text)} characters)"
 
 
+MAX_NAME = 40  # characters in a player's name
+WORD_STOPS = ":,;#"  # what a name written as a word leaves out (and white space)
+
+
+def name_problem(name: str, word: bool = False) -> str | None:
+    """Why ``name`` cannot be a player's name, or None: the one rule of every format of
+    every game, so that a name one file accepts, every file written from it accepts too.
+    A name is 1 to ``MAX_NAME`` printable characters (no control or invisible one: DEL,
+    a zero-width space, a soft hyphen, a right-to-left override); written as a ``word``
+    (a log's lines start with it, a sheet's follow it), one without spaces or
+    ``WORD_STOPS``. A TOML file quotes its names: they may have spaces."""
+    fits = 0 < len(name) <= MAX_NAME and name.isprintable()  # a megabyte is not searched
+    if fits and not (word and set(name) & set(WORD_STOPS + " ")):
+        return None
+    if not word:
+        return f"a name is 1 to {MAX_NAME} printable characters, not {shown(name)}"
+    return (
+        f"a player's name is one word of 1 to {MAX_NAME} printable characters without "
+        f"{' '.join(WORD_STOPS[:-1])} or {WORD_STOPS[-1]}, not {shown(name)}"
+    )
+
+
+def whole_number(word: str, high: int) -> int | None:
+    """``word`` as a whole number 0 to ``high``, or None unless it is written in ASCII
+    digits (leading zeros allowed). ``isdigit`` and ``int`` take more: ``int`` refuses
+    '²' with a ValueError though ``'²'.isdigit()``, reads '٣', '３', '+3' and '1_0', and
+    refuses 5,000 digits with a ValueError; each is None here, cheaply."""
+    if not word.isascii() or not word.isdigit():
+        return None
+    digits = word.lstrip("0")
+    if len(digits) > len(str(high)):
+        return None
+    value = int(digits or "0")
+    return value if value <= high else None
+
+
 def grid_row(line: str, limit: int) -> tuple[int, list[tuple[int, str]]]:
     """How many cells a grid row has, and the first ``limit`` of them with their 1-based
     columns (so a megabyte-long row costs no more than a short one). Either every

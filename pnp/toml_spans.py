@@ -190,6 +190,13 @@ _KINDS = {
 }
 
 
+def kind_of(value: object) -> str:
+    """What a TOML value is, in a player's words."""
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return "a list of tables"
+    return _KINDS.get(type(value), "a date or time")
+
+
 class TomlChecker:
     """A TOML document, its problems collected at the line and column of their key or
     value, each message ending with a rule id."""
@@ -226,7 +233,7 @@ class TomlChecker:
         is a problem."""
         if isinstance(value, kind) and not isinstance(value, bool):
             return True
-        self.say(key, self.type_rule, f"{what}, not {_KINDS.get(type(value), 'a date or time')}")
+        self.say(key, self.type_rule, f"{what}, not {kind_of(value)}")
         return False
 
     def get(self, table: dict[str, Any], at: Key, name: str, kind: type, what: str) -> Any:

@@ -253,7 +253,8 @@ ILLEGAL = [
     (
         '"Leo:exhausted", "Virgo"]',
         '7, "Virgo"]',
-        '11:29: a card is "Name" or "Name:exhausted", not a whole number [astra.score.type]',
+        '11:29: constellations lists cards, "Name" or "Name:exhausted", not a whole number '
+        "[astra.score.type]",
     ),
     (
         "Draco = { Dorothy = 4 }",

@@ -305,7 +305,7 @@ ILLEGAL = [
     (
         "[8, 6]",
         "[8, true]",
-        "22:21: an advanced life value is a whole number, not true or false [cosmos.score.type]",
+        "22:21: advanced-life lists whole numbers, not true or false [cosmos.score.type]",
     ),
     (
         "[8, 6]",

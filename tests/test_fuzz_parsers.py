@@ -24,10 +24,18 @@ from pnp.astra.abilities import parse_abilities
 from pnp.astra.board import parse_boards
 from pnp.astra.constellations import parse_constellations
 from pnp.cli import cli
+from pnp.cosmos.game import Game as CosmosGame
+from pnp.cosmos.log import format_log as cosmos_format_log
+from pnp.cosmos.log import parse_log as cosmos_parse_log
+from pnp.cosmos.record_file import format_record, parse_record
 from pnp.errors import PnpError, SourceError
 from pnp.parsing import parse_toml
 from pnp.play.starcharts_session import VersusSession
 from pnp.play.starcharts_simulate import deal, log_text, play
+from pnp.score.cosmos import cosmos_json, score_record
+from pnp.score.cosmos_replay import check_log as cosmos_check_log
+from pnp.score.cosmos_replay import replay as cosmos_replay
+from pnp.score.cosmos_replay import score_game as cosmos_score_game
 from pnp.score.starcharts import resolve_chart, score_finished
 from pnp.score.starcharts_replay import check_log, finished_text
 from pnp.starcharts.actions import parse_turn
@@ -37,6 +45,7 @@ from pnp.starcharts.finished import parse_finished
 from pnp.starcharts.log import format_log, parse_log
 from pnp.starcharts.setup import Setup, Variant
 from pnp.starcharts.tokens import TokenError
+from tests.test_cosmos_board import BASE as BOARD_RECORD
 from tests.test_toml_messages import PATTERNS
 
 EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "60"))
@@ -143,7 +152,7 @@ HOSTILE = [
 
 
 @st.composite
-def mutated(draw: st.DrawFn, seeds: list[str]) -> str:
+def mutated(draw: st.DrawFn, seeds: list[str], hostile: list[str] = HOSTILE) -> str:
     text = draw(st.sampled_from(seeds))
     for _ in range(draw(st.integers(0, 5))):
         at = draw(st.integers(0, len(text)))
@@ -156,9 +165,9 @@ def mutated(draw: st.DrawFn, seeds: list[str]) -> str:
         elif kind == "delete":
             text = text[:at] + text[draw(st.integers(at, min(len(text), at + 60))) :]
         elif kind == "hostile":
-            text = text[:at] + draw(st.sampled_from(HOSTILE)) + text[at:]
+            text = text[:at] + draw(st.sampled_from(hostile)) + text[at:]
         elif kind == "line":  # a hostile line of its own: a third solo sheet, round 0
-            text = text[:start] + draw(st.sampled_from(HOSTILE)) + "\n" + text[start:]
+            text = text[:start] + draw(st.sampled_from(hostile)) + "\n" + text[start:]
         elif kind == "drop":  # whole lines: a sheet's header, a roll, a grid row
             for _ in range(draw(st.integers(0, 14))):
                 end = text.find("\n", end) + 1 or len(text)
@@ -290,3 +299,104 @@ def test_any_toml_syntax_error_is_in_our_words(text: str) -> None:
         assert any(p.fullmatch(problem.message) for p in PATTERNS), problem.message
     except ValueError:  # a number over 4,300 digits: parse_toml's other message
         pass
+
+
+# Crafting the Cosmos: the game record `cosmos score` reads (counts and board mode), the
+# game log `cosmos check` replays (a seed's) and the table log (what the table revealed).
+def _cosmos_games() -> tuple[list[str], list[str], list[str]]:
+    """Logs, table logs and board-mode records of a few random games, and the examples."""
+    logs, tables, records = [], [], []
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        names = ("Ann", "Ben", "Cat", "Dan")[:players]
+        game, rng, actions = CosmosGame.start(names, seed), random.Random(seed), []
+        while not game.over:
+            actions.append(rng.choice(game.legal()))
+            game = game.apply(actions[-1])
+        logs.append(cosmos_format_log(names, seed, actions))
+        tables.append(cosmos_format_log(names, seed, actions, reveal=True))
+        records.append(format_record(cosmos_check_log(cosmos_parse_log(logs[-1], "g"))[1]))
+    logs.append((DATA / "cosmos-game.txt").read_text(encoding="utf-8"))
+    tables += [
+        (DATA / f"cosmos-{n}.txt").read_text(encoding="utf-8") for n in ("table", "first-turn")
+    ]
+    records += [(DATA / "cosmos-game.toml").read_text(encoding="utf-8"), BOARD_RECORD]
+    return logs, tables, records
+
+
+COSMOS_LOGS, COSMOS_TABLES, COSMOS_RECORDS = _cosmos_games()
+COSMOS_HOSTILE = [
+    *HOSTILE,
+    "card ²",
+    "omega ٢",
+    "gain ²2 light",
+    "advance N10 ⁸",
+    "choose N10 " + "8" * 5000,
+    "discard 9 light",
+    "use star-stuff/99",
+    "players: Ann, Ben, Cat, Dan, Eve",
+    "players: An\u200bn, Ben",
+    "seed: " + "9" * 30,
+    "goal proto-life",
+    "refill light time",
+    "deal: Ann, dark",
+    "; ;",
+    "\n[[goal]]\n",
+    "\n[[player]]\n",
+    'name = ["Ann"]',
+    "id = { a = 1 }",
+    "advanced-life = [" + "8, " * 30 + "]",
+    '"1B done ⁸"',
+    "N3 = ",
+    "= 1979-05-27",
+]
+
+
+def _replayed_or_refused(text: str) -> None:
+    """A log (of a seed or a table) parses and replays as far as it goes, its end scored
+    and written as a record that reads back; or it is refused with our error."""
+    try:
+        game, scored = cosmos_replay(cosmos_parse_log(text, "fuzz.txt"), unfinished=True)
+    except PnpError:
+        return
+    if game.over:
+        _, record = cosmos_score_game(game, scored)
+        assert format_record(parse_record(format_record(record), "end.toml")) == format_record(
+            record
+        )
+
+
+@FUZZ
+@given(mutated(COSMOS_LOGS, COSMOS_HOSTILE))
+def test_any_cosmos_log_is_replayed_or_refused(text: str) -> None:
+    _replayed_or_refused(text)
+
+
+@FUZZ
+@given(mutated(COSMOS_TABLES, COSMOS_HOSTILE))
+def test_any_cosmos_table_log_is_replayed_or_refused(text: str) -> None:
+    _replayed_or_refused(text)
+
+
+@FUZZ
+@given(mutated(COSMOS_RECORDS, COSMOS_HOSTILE))
+def test_any_cosmos_record_is_scored_or_refused(text: str) -> None:
+    try:
+        record = parse_record(text, "fuzz.toml")
+    except SourceError as error:
+        assert all(p.line >= 1 and p.col >= 1 for p in error.problems)
+        return
+    assert cosmos_json(score_record(record))["winners"]
+
+
+@FUZZ
+@given(
+    st.sampled_from(["score", "check"]),
+    st.one_of(mutated(COSMOS_RECORDS, COSMOS_HOSTILE), mutated(COSMOS_LOGS, COSMOS_HOSTILE)),
+)
+def test_the_cosmos_commands_exit_1_not_with_a_traceback(command: str, text: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.txt"
+        path.write_bytes(text.encode("utf-8", "surrogatepass"))
+        result = CliRunner().invoke(cli, ["cosmos", command, str(path)])
+    assert result.exit_code in (0, 1), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception

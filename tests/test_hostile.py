@@ -234,3 +234,79 @@ def test_a_toml_syntax_error_in_a_huge_file_is_short_and_in_our_words() -> None:
         message = str(caught.value)
         assert message.startswith(f"big.toml:{where}: ") and len(message) < 200, message
         assert "(1000000 characters) is not a value" in message or "after the [table]" in message
+
+
+EXAMPLES = {
+    "starcharts score": "finished.txt",
+    "starcharts check": "two-player.txt",
+    "astra score": "astra-endgame.toml",
+    "astra check": "astra-game.txt",
+    "cosmos score": "cosmos-game.toml",
+    "cosmos check": "cosmos-game.txt",
+}
+
+
+@pytest.mark.parametrize("command", EXAMPLES)
+def test_every_reader_refuses_what_is_no_regular_file(run: Run, command: str) -> None:
+    os.mkfifo("pipe.txt")
+    Path("games").mkdir()
+    for path, message in (
+        ("pipe.txt", "pipe.txt: is not a regular file (a pipe or a device?)\n"),
+        ("/dev/zero", "/dev/zero: is not a regular file (a pipe or a device?)\n"),
+        ("games", "games: is a folder, not a file\n"),
+    ):
+        result = run(*command.split(), path)
+        assert (result.exit_code, result.stderr) == (1, message)
+
+
+@pytest.mark.parametrize("command", EXAMPLES)
+def test_every_reader_takes_a_byte_order_mark_and_refuses_other_bytes(
+    run: Run, command: str
+) -> None:
+    text = (DATA / EXAMPLES[command]).read_text(encoding="utf-8")
+    shutil.copy(DATA / "lyra-spec.txt", "lyra-spec.txt")  # the chart finished.txt names
+    Path("bom.txt").write_text("\ufeff" + text, encoding="utf-8")
+    assert run(*command.split(), "bom.txt").exit_code == 0
+    lines = text.split("\n")
+    Path("latin.txt").write_bytes("\n".join([*lines[:2], "\xe9t\xe9"]).encode("latin-1"))
+    result = run(*command.split(), "latin.txt")
+    assert result.exit_code == 1
+    assert result.stderr == "latin.txt:3:1: not UTF-8 text (invalid continuation byte)\n"
+
+
+COSMOS_LOG = (DATA / "cosmos-game.txt").read_text(encoding="utf-8")
+COSMOS_RECORD = (DATA / "cosmos-game.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("card 2;", "card ²;", "14:47: expected a number 1–4 or deck, got '²'"),
+        ("omega 2;", "omega ²;", "7:251: expected a number 1–3 or stabilize, got '²'"),
+        ("gain 1 chemistry", "gain ²2 chemistry", "7:73: expected a number 1–4, got '²2'"),
+        ("card 2;", "card " + "2" * 5000 + ";", "14:47: expected a number 1–4 or deck, got '2222"),
+        ("Ann", "An\u200bn", "3:10: a player's name is one word of 1 to 40 printable"),
+        ("Ann", "An\x7fn", "3:10: a player's name is one word of 1 to 40 printable"),
+    ],
+)
+def test_cosmos_check_refuses_what_crashed_it(run: Run, old: str, new: str, said: str) -> None:
+    Path("game.txt").write_text(COSMOS_LOG.replace(old, new, 1 + 8 * (old == "Ann")), "utf-8")
+    result = run("cosmos", "check", "game.txt", "--final-state", "end.toml")
+    assert result.exit_code == 1 and result.stderr.startswith(f"game.txt:{said}"), result.stderr
+    assert not Path("end.toml").exists()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ('id = "proto-life"', 'id = ["proto-life"]', "7:6: id is the goal's id in quotes"),
+        ('id = "proto-life"', "id = { a = 1 }", "7:6: id is the goal's id in quotes"),
+        ('name = "Ann"', 'name = ["Ann"]', "4:12: 'Ann' has no [[player]] table"),
+        ("[8, 6, 5]", "[" + "8, " * 26 + "]", "25:90: 26 advanced life values, more than the 24"),
+        ("Cat = 3 }", "Cat = " + "3" * 5000 + " }", "8:36: a number over 4,300 digits long"),
+    ],
+)
+def test_cosmos_score_refuses_what_crashed_it(run: Run, old: str, new: str, said: str) -> None:
+    Path("game.toml").write_text(COSMOS_RECORD.replace(old, new, 1), encoding="utf-8")
+    result = run("cosmos", "score", "game.toml")
+    assert result.exit_code == 1 and result.stderr.startswith(f"game.toml:{said}"), result.stderr

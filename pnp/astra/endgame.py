@@ -13,12 +13,11 @@ from pnp.astra.journal import card_limit, journal
 from pnp.astra.model import Constellation, Element
 from pnp.astra.scoring_cards import scoring_card
 from pnp.errors import close_matches
-from pnp.parsing import shown
+from pnp.parsing import name_problem, shown
 from pnp.toml_spans import Key, TomlChecker
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_COUNT = 9_999  # Fame, Stardust, Telescopes: tokens are unlimited, but no game comes near
-MAX_NAME = 40  # characters in a player's name
 DREAMER = "Dreamer"  # whose marks on a board card are the dreamer pen's (2 players)
 
 RULES: dict[str, str] = {
@@ -138,9 +137,8 @@ class _Reader(TomlChecker):
             key = ("players", i)
             if not self.typed(name, key, str, "players lists names in quotes"):
                 usable = False
-            elif not 0 < len(name) <= MAX_NAME or not name.isprintable():
-                message = f"a name is 1 to {MAX_NAME} printable characters, not {shown(name)}"
-                self.say(key, "astra.score.players", message)
+            elif (why := name_problem(name)) is not None:
+                self.say(key, "astra.score.players", why)
                 usable = False
             elif name in names:
                 self.say(key, "astra.score.players", f"{shown(name)} is listed twice")
@@ -232,7 +230,8 @@ class _Reader(TomlChecker):
         return tuple(cards) if len(cards) == len(value) else None
 
     def card(self, entry: object, key: Key, who: str) -> Owned | None:
-        if not self.typed(entry, key, str, 'a card is "Name" or "Name:exhausted"'):
+        what = 'constellations lists cards, "Name" or "Name:exhausted"'
+        if not self.typed(entry, key, str, what):
             return None
         assert isinstance(entry, str)
         name, colon, state = entry.partition(":")

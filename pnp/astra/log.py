@@ -31,7 +31,7 @@ from pnp.astra.constellations import constellation
 from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.solo import Difficulty
 from pnp.errors import MAX_SHOWN, PnpError, ProblemCollector, close_matches
-from pnp.parsing import shown, source_lines
+from pnp.parsing import name_problem, shown, source_lines
 from pnp.seeds import MAX_SEED
 
 HEADER_KEYS = ("players", "seed", "deck", "scoring", "solo")
@@ -39,7 +39,6 @@ NO_MODIFIERS = "none"
 GAME_END = "END"
 _HEADER = re.compile(rf"({'|'.join(HEADER_KEYS)})\s*:", re.IGNORECASE)
 _PREFIX = re.compile(r"([^\s:]+):(?=\s|\Z)")
-_NAME = re.compile(r"[^\s:,;#]{1,40}\Z")
 _SEED = re.compile(rf"[0-9]{{1,{len(str(MAX_SEED))}}}\Z")
 # The most players a game has: a longer players: line is listed cut short in a problem,
 # and a misspelt name is not sought in it.
@@ -236,11 +235,8 @@ def _listed(names: list[str]) -> str:
 
 def _value(key: str, text: str, count: int) -> str:
     if key == "players":
-        if not _NAME.match(text):
-            raise PnpError(
-                f"a player's name is one word without : , ; or # (at most 40 characters), "
-                f"not {shown(text)}"
-            )
+        if (why := name_problem(text, word=True)) is not None:
+            raise PnpError(why)
         if text.lower() in HEADER_KEYS:
             raise PnpError(f"{text} is a header word, not a name")
         return text

@@ -5,7 +5,6 @@ is a pure function of its set-up and its decisions."""
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -13,10 +12,10 @@ from pnp.astra.constellations import UnknownConstellationError, constellation, c
 from pnp.astra.rules import RuleError
 from pnp.astra.scoring_cards import scoring_card, scoring_cards
 from pnp.astra.solo import ON_TOP, Difficulty, SoloSetup, solo_setup
+from pnp.parsing import name_problem
 
 # Players → (cards under the Game End card, cards on top of it); seed 000, Set-up.
 DECK_SPLIT = {2: (29, 19), 3: (25, 23), 4: (18, 30), 5: (11, 37)}
-_NAME = re.compile(r"[^\s:]{1,40}")
 
 # Starting resources; seed 000, Set-up.
 START_STARDUST = 8
@@ -45,11 +44,8 @@ def _players(players: Sequence[str]) -> tuple[str, ...]:
     if not 2 <= len(names) <= 5:
         raise RuleError("astra.setup.players", f"expected 2 to 5 players, not {len(names)}")
     for name in names:
-        if not _NAME.fullmatch(name):
-            raise RuleError(
-                "astra.setup.players",
-                f"a player's name is one word of 1 to 40 characters without ':', not {name!r}",
-            )
+        if (why := name_problem(name, word=True)) is not None:
+            raise RuleError("astra.setup.players", why)
     if len({n.casefold() for n in names}) != len(names):
         raise RuleError("astra.setup.players", "each player is named once")
     if any(n.casefold() == "dreamer" for n in names):  # the end-of-game file's dreamer pen

@@ -148,9 +148,9 @@ def simulate(
 
 def _player_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """A name the game's log can hold (it starts the player's lines)."""
-    from pnp.starcharts.log import name_problem
+    from pnp.starcharts.log import log_name_problem
 
-    why = name_problem(value)
+    why = log_name_problem(value)
     if why is not None:
         raise click.BadParameter(f"{why} [setup.players]")
     return value

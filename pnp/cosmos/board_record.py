@@ -25,7 +25,7 @@ from pnp.cosmos.goals_count import count as goal_count
 from pnp.cosmos.model import Goal, Star
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.record import GALAXY_KEYS, Points
-from pnp.parsing import shown
+from pnp.parsing import shown, whole_number
 from pnp.toml_spans import Key, TomlChecker
 
 CRYSTALS = "time-crystals"  # in a goal's galaxy: the crystals along the top then
@@ -160,7 +160,8 @@ def _nebula(r: TomlChecker, key: Key, text: str) -> tuple[int, int, tuple[int, .
     values = words[2:] if done else words[1:]
     stack = advanced_life()
     worth = sorted(set(stack.group1) | set(stack.group2))
-    bad = [v for v in values if not v.isdigit() or int(v) not in worth]
+    read = [whole_number(v, worth[-1]) for v in values]
+    bad = [v for v, n in zip(values, read, strict=True) if n not in worth]
     if bad:
         listed = ", ".join(str(w) for w in worth)
         what = "done or advanced life" if not done else "advanced life"
@@ -174,7 +175,7 @@ def _nebula(r: TomlChecker, key: Key, text: str) -> tuple[int, int, tuple[int, .
         message = f"at most {MOST_ADVANCED} advanced life on a nebula (Evolution adds the 2nd)"
         r.say(key, rule, message)
         return None
-    return tiles[words[0]], int(done), tuple(int(v) for v in values)
+    return tiles[words[0]], int(done), tuple(n for n in read if n is not None)
 
 
 def read_goal_galaxies(

@@ -31,11 +31,10 @@ from pnp.cosmos.state import Phase
 from pnp.cosmos.table_log import TABLE_KEYS, read_setup, read_step
 from pnp.cosmos.table_write import revealed, table_header
 from pnp.errors import PnpError, ProblemCollector, close_matches
-from pnp.parsing import shown, source_lines
+from pnp.parsing import name_problem, shown, source_lines
 from pnp.seeds import MAX_SEED
 
 HEADER_KEYS = ("players", "seed", *TABLE_KEYS)
-MAX_NAME = 40  # characters in a player's name
 RULES: dict[str, str] = {
     "cosmos.log.header": "players: (2 to 4 names) and seed: or the table's set-up come once "
     "each, before the turns",
@@ -47,7 +46,6 @@ RULES: dict[str, str] = {
 }
 _HEADER = re.compile(rf"({'|'.join(HEADER_KEYS)})\s*:", re.IGNORECASE)
 _PREFIX = re.compile(r"([^\s:;#]+):(?=\s|\Z)")
-_NAME = re.compile(rf"[^\s:,;#]{{1,{MAX_NAME}}}\Z")
 _SEED = re.compile(rf"[0-9]{{1,{len(str(MAX_SEED))}}}\Z")
 
 
@@ -164,14 +162,8 @@ class _Reader:
         rule = "cosmos.log.header"
         names: list[str] = []
         for text, at in pieces[: MAX_PLAYERS + 1]:
-            if not _NAME.match(text):
-                self.say(
-                    n,
-                    at,
-                    f"a player's name is one word of 1 to {MAX_NAME} characters "
-                    f"without : , ; or #, not {shown(text)}",
-                    rule,
-                )
+            if (why := name_problem(text, word=True)) is not None:
+                self.say(n, at, why, rule)
             elif text.lower() in HEADER_KEYS:
                 self.say(n, at, f"{text} is a header word, not a name", rule)
             elif text in names:

@@ -52,7 +52,7 @@ from pnp.cosmos.actions import (
 )
 from pnp.cosmos.model import EnergyType, Star
 from pnp.errors import PnpError, close_matches
-from pnp.parsing import shown
+from pnp.parsing import shown, whole_number
 
 TYPES = tuple(EnergyType)
 STAR_NAMES = {s.value: s for s in Star}
@@ -85,11 +85,12 @@ def _type(word: str) -> EnergyType:
 
 def _number(word: str, low: int, high: int, *names: str) -> int:
     """A number ``low``–``high`` (a word of ``names`` is the caller's to read first)."""
-    if not word.isdigit() or not low <= int(word) <= high:
+    value = whole_number(word, high)
+    if value is None or value < low:
         also = "".join(f" or {n}" for n in names)
         hint = meant(word, names) if names and not word.isdigit() else ""
         raise NotationError(f"expected a number {low}–{high}{also}, got {shown(word)}{hint}")
-    return int(word)
+    return value
 
 
 def _count(head: str, rest: list[str], low: int, high: int = 99) -> None:

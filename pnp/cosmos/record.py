@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from pnp.toml_spans import Key, TomlChecker
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-MAX_NAME = 40  # characters in a player's name
 MAX_COUNT = 999  # a goal's amount: no board has that many spaces
 MAX_POINTS = 9_999  # points from one source
 SOURCES = ("nebulae", "time-chamber", "card-sets", "power-cards")

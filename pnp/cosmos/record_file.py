@@ -15,7 +15,6 @@ from pnp.cosmos.model import Goal
 from pnp.cosmos.record import (
     GALAXY_KEYS,
     MAX_COUNT,
-    MAX_NAME,
     MAX_PLAYERS,
     MAX_POINTS,
     MIN_PLAYERS,
@@ -29,7 +28,7 @@ from pnp.cosmos.record import (
     discharges,
 )
 from pnp.errors import Problem, SourceError, close_matches
-from pnp.parsing import shown
+from pnp.parsing import name_problem, shown
 from pnp.toml_spans import Key, TomlChecker
 
 if TYPE_CHECKING:
@@ -153,10 +152,10 @@ class _Reader(TomlChecker):
         if names is not None:
             self.match(names, [t for _, t in tables])
         players = {p.name: p for p in read if p is not None}
-        complete = names is not None and set(players) == set(names) == set(
-            t.get("name") for _, t in tables
-        )
-        self.tabled = {t["name"] for _, t in tables if isinstance(t.get("name"), str)}
+        named = [t.get("name") for _, t in tables]
+        self.tabled = {n for n in named if isinstance(n, str)}
+        tabled = len(self.tabled) == len(named)  # every table named, each name once
+        complete = names is not None and tabled and set(players) == set(names) == self.tabled
         if self.boards:
             from pnp.cosmos.board_record import check_box
 
@@ -187,9 +186,8 @@ class _Reader(TomlChecker):
             key = ("players", i)
             if not self.typed(name, key, str, "players lists names in quotes"):
                 usable = False
-            elif not 0 < len(name) <= MAX_NAME or not name.isprintable():
-                message = f"a name is 1 to {MAX_NAME} printable characters, not {shown(name)}"
-                self.say(key, "cosmos.score.players", message)
+            elif (why := name_problem(name)) is not None:
+                self.say(key, "cosmos.score.players", why)
                 usable = False
             elif name in names:
                 self.say(key, "cosmos.score.players", f"{shown(name)} is listed twice")
@@ -296,10 +294,18 @@ class _Reader(TomlChecker):
             return () if "advanced-life" not in table else None
         stack = advanced_life()
         worth = sorted(set(stack.group1) | set(stack.group2))
+        most = stack.in_play(MAX_PLAYERS)
+        if len(value) > most:
+            message = (
+                f"{len(value)} advanced life values, more than the {most} tokens of a "
+                f"{MAX_PLAYERS}-player game"
+            )
+            self.say((*at, "advanced-life", most), "cosmos.score.advanced-life", message)
+            return None
         found: list[int] = []
-        for j, v in enumerate(value[: stack.in_play(MAX_PLAYERS) + 1]):
+        for j, v in enumerate(value):
             key = (*at, "advanced-life", j)
-            if not self.typed(v, key, int, "an advanced life value is a whole number"):
+            if not self.typed(v, key, int, "advanced-life lists whole numbers"):
                 return None
             if v not in worth:
                 listed = ", ".join(str(w) for w in worth)
@@ -307,7 +313,7 @@ class _Reader(TomlChecker):
                 self.say(key, "cosmos.score.advanced-life", message)
                 return None
             found.append(v)
-        return tuple(found) if len(found) == len(value) else None
+        return tuple(found)
 
     def energy_cards(self, table: dict[str, Any], at: Key) -> int | None:
         if "energy-cards" not in table:
@@ -350,7 +356,8 @@ class _Reader(TomlChecker):
         for name in untabled:
             message = f"{shown(name)} has no [[player]] table"
             self.say(("players", names.index(name)), "cosmos.score.players", message)
-        if len(self.data.get("player", [])) > MAX_PLAYERS:
+        listed = self.data.get("player")
+        if isinstance(listed, list) and len(listed) > MAX_PLAYERS:
             message = f"more than {MAX_PLAYERS} [[player]] tables"
             self.say(("player", MAX_PLAYERS), "cosmos.score.players", message, at_key=True)
 

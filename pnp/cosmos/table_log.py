@@ -38,7 +38,7 @@ from pnp.cosmos.reveal import (
 )
 from pnp.cosmos.state import NONE, TYPES, card_index
 from pnp.errors import close_matches
-from pnp.parsing import shown
+from pnp.parsing import shown, whole_number
 
 TABLE_KEYS = ("deal", "display", "hands", "nebulae", "goals", "life")
 REQUIRED = TABLE_KEYS[:4]  # goals: may give way to a goal line, life: may be left out
@@ -86,11 +86,12 @@ def _tile(word: str) -> int:
 
 def _life(word: str) -> int:
     values = sorted(set(advanced_life().group1 + advanced_life().group2))
-    if not word.isdigit() or int(word) not in values:
+    value = whole_number(word, values[-1])
+    if value is None or value not in values:
         raise NotationError(
             f"expected an advanced life value {values[0]}–{values[-1]}, got {shown(word)}"
         )
-    return int(word)
+    return value
 
 
 def _card(word: str) -> int:

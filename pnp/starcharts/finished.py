@@ -19,7 +19,7 @@ import re
 from typing import NamedTuple
 
 from pnp.errors import ProblemCollector
-from pnp.parsing import grid_row, shown, source_lines, strip_comment
+from pnp.parsing import grid_row, name_problem, shown, source_lines, strip_comment
 from pnp.starcharts.tokens import ABILITIES, Token, tokens
 
 _KEY = re.compile(r"([A-Za-z-]+)\s*:(.*)\Z")
@@ -206,6 +206,8 @@ def parse_finished(text: str, path: str) -> FinishedGame:
                 )
                 problems.raise_if_any()
             name = value.strip()  # one token, unless that was a problem above
+            if len(toks) == 1 and (why := name_problem(name, word=True)) is not None:
+                problems.add(lineno, value_col, f"{why} [setup.players]")
             if name in names:
                 problems.add(lineno, value_col, f"player {shown(name)} is listed twice")
             names.add(name)

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.errors import PnpError, ProblemCollector
-from pnp.parsing import shown, source_lines, strip_comment
+from pnp.parsing import name_problem, shown, source_lines, strip_comment
 from pnp.starcharts.actions import Turn, format_turn, parse_turn
 from pnp.starcharts.ai import AI_NAME
 from pnp.starcharts.chart import Chart
@@ -229,15 +229,15 @@ def _finish(
     if "players" in header:
         line, names = header["players"]
         for col, name in names:
-            if (why := name_problem(name)) is not None:
+            if (why := log_name_problem(name)) is not None:
                 problems.add(line, col, f"{why} [setup.players]")
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name in a log, or None: a log line starts with
-    the name, so it is one word without ':' or '#' and not a word the log uses."""
-    if not name or not name.isprintable() or any(ch.isspace() or ch in ":#" for ch in name):
-        return f"{shown(name)} cannot be a player's name: one word, without spaces, ':' or '#'"
+def log_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name in a log, or None: a name of every format
+    (``pnp.parsing.name_problem``) written as a word, and not a word the log uses."""
+    if (why := name_problem(name, word=True)) is not None:
+        return why
     if name.lower() in RESERVED or name == AI_NAME:
         words = ", ".join(sorted(RESERVED))
         return f"{shown(name)} cannot be a player's name: the log uses it ({AI_NAME}, {words})"
