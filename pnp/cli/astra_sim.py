@@ -12,13 +12,14 @@ from pnp.astra.solo import Difficulty
 from pnp.astra.text import Lang, text
 from pnp.cli.astra import LANG
 from pnp.cli.astra_solo import DIFFICULTY_HELP, difficulty_option
+from pnp.cli.numbers import WholeRange
 from pnp.cli.play_options import given, log_paths, simulation_options
 
 
 @click.command()
 @click.option(
     "--players",
-    type=click.IntRange(2, 5),
+    type=WholeRange(2, 5),
     default=3,
     show_default=True,
     help="2 to 5 (2 with the Dreamer).",

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import click
 
+from pnp.cli.numbers import WholeRange
 from pnp.cli.play_options import log_paths, simulation_options
 
 
 @click.command()
-@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
+@click.option("--players", type=WholeRange(2, 4), default=3, show_default=True)
 @click.option(
     "--table",
     is_flag=True,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import click
 
+from pnp.cli.numbers import WholeRange
 from pnp.cli.outputs import check_output
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 DPI = click.option(
     "--dpi",
-    type=click.IntRange(36, 1200),
+    type=WholeRange(36, 1200),
     default=300,
     show_default=True,
     help="Resolution of the images, in dots per inch.",

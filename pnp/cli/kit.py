@@ -13,6 +13,7 @@ import click
 
 from pnp.cli.common import emit
 from pnp.cli.images_options import DPI, folder_option
+from pnp.cli.numbers import WholeRange
 from pnp.cli.options import (
     BLEED,
     CARD_SIZE,
@@ -77,7 +78,7 @@ if TYPE_CHECKING:
 )
 @click.option(
     "--jobs",
-    type=click.IntRange(1, MAX_JOBS),
+    type=WholeRange(1, MAX_JOBS),
     callback=lambda ctx, param, value: _cores() if value is None else value,
     help="Processes to lay out and render the kit on (default: the machine's cores); the "
     "files are the same for any number.",

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 from click.core import ParameterSource
 
+from pnp.cli.numbers import WholeRange
 from pnp.cli.outputs import check_output, folder_option_callback
 from pnp.seeds import MAX_SEED
 
@@ -37,7 +38,7 @@ def usage_errors(hint: str, *errors: type[Exception]) -> Iterator[None]:
         raise click.BadParameter(str(exc), param_hint=hint) from None
 
 
-SEED = click.IntRange(0, MAX_SEED)  # every command's --seed: what the logs' seed: holds
+SEED = WholeRange(0, MAX_SEED)  # every command's --seed: what the logs' seed: holds
 MAX_GAMES = 100_000  # half an hour of greedy Star Charts bots; hours of greedy Astra ones
 MAX_JOBS = 256
 
@@ -55,7 +56,7 @@ def simulation_options(f: F) -> F:
 
     f = click.option(
         "--jobs",
-        type=click.IntRange(1, MAX_JOBS),
+        type=WholeRange(1, MAX_JOBS),
         callback=_jobs,
         help="Processes to play the games on (default: the machine's cores); the summary "
         "and the logs are the same for any number.",
@@ -73,9 +74,7 @@ def simulation_options(f: F) -> F:
         show_default=True,
     )(f)
     f = click.option("--seed", type=SEED, default=1, show_default=True)(f)
-    return click.option(
-        "--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True
-    )(f)
+    return click.option("--games", type=WholeRange(1, MAX_GAMES), default=100, show_default=True)(f)
 
 
 def log_paths(logs: Path | None, games: int) -> list[Path]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pnp.cli.bgstats_options import Export, bgstats_options, emit
+from pnp.cli.numbers import WholeRange
 from pnp.cli.outputs import check_output, log_option_callback
 from pnp.cli.play_options import MAX_LINE, SEED, log_paths, read_line, simulation_options
 from pnp.cli.starcharts_score import chart_usage, complete_chart, game_play, match_play
@@ -101,7 +102,7 @@ def _objectives(chart: Chart, given: str | None, rng: random.Random) -> tuple[st
 )
 @click.option(
     "--players",
-    type=click.IntRange(1, 4),
+    type=WholeRange(1, 4),
     default=4,
     show_default=True,
     help="1 plays against the A.I. (or solo with --variant solo), 2 the two-player game.",

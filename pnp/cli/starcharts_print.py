@@ -10,6 +10,7 @@ import click
 from pnp.cli.common import emit
 from pnp.cli.fillable import check_fillable, default_path, fillable_option
 from pnp.cli.images_options import Images, card_images, image_options
+from pnp.cli.numbers import WholeRange
 from pnp.cli.options import (
     Output,
     card_options,
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 @click.argument("charts", nargs=-1, required=True, shell_complete=complete_chart)
 @click.option(
     "--copies",
-    type=click.IntRange(1, 100),
+    type=WholeRange(1, 100),
     default=1,
     show_default=True,
     help="Sheets of each chart.",
@@ -109,7 +110,7 @@ def aid(printer: PrinterProfile, paper: Paper, output: Output) -> None:
 @click.command()
 @click.option(
     "--count",
-    type=click.IntRange(1, 100),
+    type=WholeRange(1, 100),
     default=5,
     show_default=True,
     help="How many dice (the game needs five).",

@@ -1,0 +1,66 @@
+"""Whole numbers typed as options are ASCII digits, as in every file pnp reads (issue 28,
+point 4): every whole-number option in the command tree refuses other scripts' digits,
+``_`` and signs and a 5,000-digit number as a usage error, and takes its plain digits."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import click
+import pytest
+
+from pnp.cli import cli
+from pnp.cli.numbers import WholeRange
+from tests.conftest import Run
+
+
+def _commands(group: click.Group, words: str = "") -> Iterator[tuple[str, click.Command]]:
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        assert command is not None
+        if isinstance(command, click.Group):
+            yield from _commands(command, f"{words}{name} ")
+        else:
+            yield f"{words}{name}", command
+
+
+def _whole_options() -> list[tuple[str, str, WholeRange]]:
+    found = []
+    for name, command in _commands(cli):
+        for param in command.params:
+            if isinstance(param, click.Option) and isinstance(param.type, click.IntRange):
+                found.append((name, max(param.opts, key=len), param.type))
+    return found
+
+
+OPTIONS = _whole_options()
+NOT_ASCII = ["٣", "３", "³", "𝟑", "1_0", "+3", " 3", "3 ", "-0", "9" * 5000]
+
+
+def test_every_whole_number_option_reads_ascii_digits_only() -> None:
+    assert len(OPTIONS) >= 12
+    assert {option for _, option, _ in OPTIONS} >= {"--seed", "--games", "--jobs", "--dpi"}
+    assert all(type(kind) is WholeRange for _, _, kind in OPTIONS)
+
+
+@pytest.mark.parametrize("command, option, kind", OPTIONS, ids=[f"{c} {o}" for c, o, _ in OPTIONS])
+def test_other_digits_are_a_usage_error(
+    run: Run, command: str, option: str, kind: WholeRange
+) -> None:
+    for word in NOT_ASCII:
+        result = run(*command.split(), option, word)
+        assert result.exit_code == 2, (word[:10], result.output[-300:])
+        assert "in the digits 0-9" in result.stderr and len(result.stderr) < 2000
+
+
+@pytest.mark.parametrize("text, value", [("3", 3), ("003", 3), ("100", 100)])
+def test_plain_digits_are_read(text: str, value: int) -> None:
+    assert WholeRange(0, 100).convert(text, None, None) == value
+
+
+def test_the_range_is_still_checked() -> None:
+    with pytest.raises(click.BadParameter, match="0<=x<=100"):
+        WholeRange(0, 100).convert("0101", None, None)
+    with pytest.raises(click.BadParameter, match="from 0 to 100"):
+        WholeRange(0, 100).convert("1111", None, None)
