@@ -105,20 +105,22 @@ def updated(
 
 def parse_profile(text: str, path: str) -> PrinterProfile:
     data = parse_toml(text, path, wants=_WANTS)
-    problems: list[str] = []
-    unknown = sorted(set(data) - {"paper", "flip", "back_offset", "scale"})
-    if unknown:
+    problems: list[tuple[str, str]] = []  # (the setting, what is wrong with it)
+    for key in sorted(set(data) - set(_WANTS)):
         problems.append(
-            f"unknown setting {shown(unknown[0])} (expected paper, flip, back_offset, scale)"
+            (key, f"unknown setting {shown(key)} (expected paper, flip, back_offset, scale)")
         )
     paper = data.get("paper", "a4")
     if not isinstance(paper, str) or paper not in PAPERS:
         problems.append(
-            f"paper is {' or '.join(f'{p!r}' for p in PAPERS)}, not {reprlib.repr(paper)}"
+            (
+                "paper",
+                f"paper is {' or '.join(f'{p!r}' for p in PAPERS)}, not {reprlib.repr(paper)}",
+            )
         )
     flip = data.get("flip", "long")
     if flip not in ("long", "short"):
-        problems.append(f'flip is "long" or "short", not {reprlib.repr(flip)}')
+        problems.append(("flip", f'flip is "long" or "short", not {reprlib.repr(flip)}'))
     offset = data.get("back_offset", [0.0, 0.0])
     if not (
         isinstance(offset, list)
@@ -126,20 +128,32 @@ def parse_profile(text: str, path: str) -> PrinterProfile:
         and all(isinstance(v, int | float) and not isinstance(v, bool) for v in offset)
     ):
         problems.append(
-            f"back_offset is two numbers in mm, like [1.5, -1], not {reprlib.repr(offset)}"
+            (
+                "back_offset",
+                f"back_offset is two numbers in mm, like [1.5, -1], not {reprlib.repr(offset)}",
+            )
         )
         offset = [0.0, 0.0]
     scale = data.get("scale", 100.0)
     if not isinstance(scale, int | float) or isinstance(scale, bool):
-        problems.append(f"scale is a percentage like 100.4, not {reprlib.repr(scale)}")
+        problems.append(("scale", f"scale is a percentage like 100.4, not {reprlib.repr(scale)}"))
         scale = 100.0
-    try:
-        check_offset(*offset)
-        check_scale(scale)
-    except ProfileError as exc:
-        problems.append(str(exc))
+    for key, check, values in (
+        ("back_offset", check_offset, offset),
+        ("scale", check_scale, [scale]),
+    ):
+        try:
+            check(*values)
+        except ProfileError as exc:
+            problems.append((key, str(exc)))
     if problems:
-        raise SourceError([Problem(path, 1, 1, p) for p in problems])
+        from pnp.toml_spans import TomlSpans  # where each setting is: only for a broken file
+
+        spans = TomlSpans(text.removeprefix("\ufeff"))
+        found = sorted(
+            (*spans.where((key,), at_key=key not in _WANTS), message) for key, message in problems
+        )
+        raise SourceError([Problem(path, line, col, message) for line, col, message in found])
     return PrinterProfile(paper, Flip(flip), (float(offset[0]), float(offset[1])), float(scale))
 
 

@@ -360,9 +360,9 @@ def test_a_broken_profile_is_a_clear_error(run: Run, no_printer_profile: Path) -
     no_printer_profile.write_text('flip = "sideways"\nscale = 200\n')
     result = run("starcharts", "aid")
     assert result.exit_code == 1
-    assert f'{no_printer_profile}:1:1: flip is "long" or "short"' in result.output
+    assert f'{no_printer_profile}:1:8: flip is "long" or "short"' in result.output
     assert (
-        f"{no_printer_profile}:1:1: the scale is between 98 and 102 %" in result.output
+        f"{no_printer_profile}:2:9: the scale is between 98 and 102 %" in result.output
         and "pnp printer reset" in result.output
     )
 

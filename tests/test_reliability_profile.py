@@ -184,7 +184,8 @@ def test_printer_set_over_a_pipe_leaves_it_a_pipe(
 def test_a_number_out_of_range_is_the_range_message(text: str, message: str) -> None:
     with pytest.raises(SourceError) as caught:
         parse_profile(text + "\n", "printer.toml")
-    assert str(caught.value).startswith(f"printer.toml:1:1: {message}")
+    column = text.index("=") + 3  # the value's, after "key = "
+    assert str(caught.value).startswith(f"printer.toml:1:{column}: {message}")
 
 
 def test_the_lock_s_folder_is_made_by_set_only(

@@ -151,3 +151,30 @@ def test_too_many_advanced_life_values_are_one_problem(values: int) -> None:
         parse_record(text, "r.toml")
     (problem,) = caught.value.problems
     assert problem.line == 25 and problem.message.endswith("[cosmos.score.advanced-life]")
+
+
+PROFILE = 'paper = "a4"\nflip = "long"\nback_offset = [1.5, -1.0]\nscale = 100.4\n'
+PROFILE_CASES = [
+    (path, wrong)
+    for path in paths(tomllib.loads(PROFILE))
+    for wrong in KINDS
+    if wrong != kind(_at(tomllib.loads(PROFILE), path))
+]
+
+
+@pytest.mark.parametrize(("path", "wrong"), PROFILE_CASES)
+def test_the_printer_profile_says_which_setting_is_of_another_kind(
+    path: tuple[str | int, ...], wrong: str
+) -> None:
+    from pnp.printer import parse_profile
+
+    data = tomllib.loads(PROFILE)
+    changed = toml(replaced(data, path, KINDS[wrong]), top=True)
+    if wrong in ("a whole number", "a decimal number") and len(path) == 2:
+        parse_profile(changed, "p.toml")  # 7 or 1.5 mm: a number where a number goes
+        return
+    with pytest.raises(SourceError) as caught:
+        parse_profile(changed, "p.toml")
+    line = list(data).index(str(path[0])) + 1
+    assert [p.line for p in caught.value.problems] == [line], caught.value
+    assert str(path[0]).replace("_", " ") in caught.value.problems[0].message.replace("_", " ")
