@@ -25,7 +25,7 @@ def _commands(group: click.Group, words: str = "") -> Iterator[tuple[str, click.
             yield f"{words}{name}", command
 
 
-def _whole_options() -> list[tuple[str, str, WholeRange]]:
+def _whole_options() -> list[tuple[str, str, click.IntRange]]:
     found = []
     for name, command in _commands(cli):
         for param in command.params:
@@ -51,7 +51,7 @@ def test_other_digits_are_a_usage_error(
     for word in NOT_ASCII:
         result = run(*command.split(), option, word)
         assert result.exit_code == 2, (word[:10], result.output[-300:])
-        assert "in the digits 0-9" in result.stderr and len(result.stderr) < 2000
+        assert "(the digits 0-9)" in result.stderr and len(result.stderr) < 2000
 
 
 @pytest.mark.parametrize("text, value", [("3", 3), ("003", 3), ("100", 100)])
@@ -59,8 +59,7 @@ def test_plain_digits_are_read(text: str, value: int) -> None:
     assert WholeRange(0, 100).convert(text, None, None) == value
 
 
-def test_the_range_is_still_checked() -> None:
-    with pytest.raises(click.BadParameter, match="0<=x<=100"):
-        WholeRange(0, 100).convert("0101", None, None)
-    with pytest.raises(click.BadParameter, match="from 0 to 100"):
-        WholeRange(0, 100).convert("1111", None, None)
+def test_the_range_is_still_checked_with_the_same_message() -> None:
+    for text in ("0101", "1111", "101"):
+        with pytest.raises(click.BadParameter, match=r"from 0 to 100 \(the digits 0-9\)"):
+            WholeRange(0, 100).convert(text, None, None)

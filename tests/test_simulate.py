@@ -144,7 +144,7 @@ def test_every_shipped_chart_plays_in_a_sensible_number_of_rounds() -> None:
 def test_an_absurd_number_of_games_is_refused_with_the_limit(run: Run) -> None:
     result = run("starcharts", "simulate", "--chart", "lyra-8", "--games", "1000000")
     assert result.exit_code == 2
-    assert "1000000 is not in the range 1<=x<=100000" in result.stderr
+    assert "a whole number from 1 to 100000 (the digits 0-9), got '1000000'" in result.stderr
 
 
 def test_a_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:

@@ -15,14 +15,20 @@ class WholeRange(click.IntRange):
 
     name = "integer"
 
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__(low, high)
+        self.low, self.high = low, high
+
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str):
-            digits = value.lstrip("0") or "0"
-            if not (value.isascii() and value.isdigit() and len(digits) <= len(str(self.max))):
-                self.fail(
-                    f"expected a whole number from {self.min} to {self.max} in the digits "
-                    f"0-9, got {click.utils.make_str(value)[:40]!r}",
-                    param,
-                    ctx,
-                )
-        return super().convert(value, param, ctx)
+        if not isinstance(value, str):  # a default, or a value given by code
+            return super().convert(value, param, ctx)
+        digits = value.lstrip("0") or "0"
+        fits = value.isascii() and value.isdigit() and len(digits) <= len(str(self.high))
+        if not fits or not self.low <= int(digits) <= self.high:
+            self.fail(
+                f"expected a whole number from {self.low} to {self.high} (the digits 0-9), "
+                f"got {value[:40]!r}",
+                param,
+                ctx,
+            )
+        return int(digits)
