@@ -12,14 +12,13 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import click
 import pytest
 
-from pnp.cli import cli
 from pnp.plain import ERRORS, register, stand_in
+from tests.command_tree import commands
 
 EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
 SCRIPT = Path(sys.executable).with_name("pnp")
@@ -59,19 +58,7 @@ ERRORS_SAID = {  # errors whose message is not ASCII
 }
 
 
-def commands(
-    group: click.Group, ctx: click.Context, path: tuple[str, ...] = ()
-) -> Iterator[tuple[tuple[str, ...], click.Command]]:
-    """Every command of the tree, groups included, by the words that run it."""
-    for name in group.list_commands(ctx):
-        command = group.get_command(ctx, name)
-        assert command is not None
-        yield (*path, name), command
-        if isinstance(command, click.Group):
-            yield from commands(command, ctx, (*path, name))
-
-
-ALL = dict(commands(cli, click.Context(cli)))
+ALL = dict(commands())
 DRAWING = {"output", "out_dir"}  # the commands with these options write documents
 
 

@@ -4,30 +4,17 @@ point 4): every whole-number option in the command tree refuses other scripts' d
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import click
 import pytest
 
-from pnp.cli import cli
 from pnp.cli.numbers import WholeRange
+from tests.command_tree import leaves
 from tests.conftest import Run
-
-
-def _commands(group: click.Group, words: str = "") -> Iterator[tuple[str, click.Command]]:
-    ctx = click.Context(group)
-    for name in group.list_commands(ctx):
-        command = group.get_command(ctx, name)
-        assert command is not None
-        if isinstance(command, click.Group):
-            yield from _commands(command, f"{words}{name} ")
-        else:
-            yield f"{words}{name}", command
 
 
 def _whole_options() -> list[tuple[str, str, click.IntRange]]:
     found = []
-    for name, command in _commands(cli):
+    for name, command in leaves().items():
         for param in command.params:
             if isinstance(param, click.Option) and isinstance(param.type, click.IntRange):
                 found.append((name, max(param.opts, key=len), param.type))

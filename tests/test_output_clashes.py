@@ -11,7 +11,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -19,23 +18,10 @@ import pytest
 
 from pnp.cli import cli
 from pnp.cli.clashes import claim_file, claim_folder
+from tests.command_tree import leaves
 from tests.conftest import Run
 
-
-def leaves(
-    group: click.Group, ctx: click.Context, path: str = ""
-) -> Iterator[tuple[str, click.Command]]:
-    for name in group.list_commands(ctx):
-        command = group.get_command(ctx, name)
-        assert command is not None
-        words = f"{path} {name}".strip()
-        if isinstance(command, click.Group):
-            yield from leaves(command, ctx, words)
-        else:
-            yield words, command
-
-
-LEAVES = dict(leaves(cli, click.Context(cli)))
+LEAVES = leaves()
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 ARGUMENTS = {  # what a command needs besides its options
     "starcharts sheet": ["lyra-8"],

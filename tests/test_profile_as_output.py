@@ -6,14 +6,13 @@ those); each is refused as a usage error and the profile stays as it was."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import click
 import pytest
 
 from pnp import atomic
-from pnp.cli import cli
+from tests.command_tree import leaves
 from tests.conftest import Run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -58,22 +57,10 @@ IN_FOLDER = {
 }
 
 
-def _commands(
-    group: click.Group, ctx: click.Context, words: str = ""
-) -> Iterator[tuple[str, click.Command]]:
-    for name in group.list_commands(ctx):
-        command = group.get_command(ctx, name)
-        assert command is not None
-        if isinstance(command, click.Group):
-            yield from _commands(command, ctx, f"{words}{name} ")
-        else:
-            yield f"{words}{name}", command
-
-
 def _outputs() -> list[tuple[str, str]]:
     """Every option that names a file or folder to write: a path that need not exist."""
     found = []
-    for name, command in _commands(cli, click.Context(cli)):
+    for name, command in leaves().items():
         for param in command.params:
             kind = param.type
             if isinstance(param, click.Option) and isinstance(kind, click.Path) and not kind.exists:
