@@ -5,6 +5,7 @@ and a closed stdin reads as the end of input."""
 
 import codecs
 import gc
+import io
 import os
 import signal
 import sys
@@ -24,6 +25,7 @@ def main() -> None:
             _collect_late()
             _open_closed_streams()
             _plain_streams()
+            _typed_text()
             try:
                 from pnp.cli import main as run
 
@@ -167,6 +169,14 @@ def _plain_streams() -> None:
 
             install()
             return
+
+
+def _typed_text() -> None:
+    """Bytes typed at a prompt that stdin's encoding cannot read (``é`` in the C locale,
+    a byte that is no UTF-8) read as U+FFFD, which no answer holds: the prompt says so and
+    asks again, where ``readline`` would fail with UnicodeDecodeError."""
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")
 
 
 def _move(fd: int, to: int) -> None:

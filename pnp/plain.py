@@ -72,11 +72,14 @@ def stand_in(char: str) -> str:
 def _replace(error: UnicodeError) -> tuple[str | bytes, int]:
     """The codec error handler: one character at a time (the codec calls again for the
     next). A lone surrogate is a byte Python could not decode (a file name that is not
-    in the system's encoding): it is written back as that byte, as Python does."""
+    in the system's encoding): it is written back as that byte, as Python does (``?``
+    in UTF-16 and UTF-32, whose units are wider than a byte)."""
     if not isinstance(error, UnicodeEncodeError):
         raise error
     char = error.object[error.start]
     if "\udc80" <= char <= "\udcff":
+        if codecs.lookup(error.encoding).name.startswith(("utf-16", "utf-32")):
+            return "?", error.start + 1  # no single byte fits in their code units
         return bytes([ord(char) - 0xDC00]), error.start + 1
     return stand_in(char), error.start + 1
 

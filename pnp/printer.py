@@ -22,7 +22,9 @@ from pnp.parsing import parse_toml, read_source, shown
 MAX_OFFSET_MM = 10.0
 SCALE_RANGE = (98.0, 102.0)
 RULER_MM = 50.0
-HEADER = "# pnp printer profile"  # the first line of every profile pnp writes
+HEADER = (  # the first line of every profile pnp writes, whole
+    "# pnp printer profile: written by `pnp printer set`, read by every command that draws"
+)
 _WANTS = {"paper": str, "flip": str, "back_offset": float, "scale": float}  # for TOML errors
 
 
@@ -160,7 +162,7 @@ def parse_profile(text: str, path: str) -> PrinterProfile:
 def is_profile(text: str, path: str) -> bool:
     """Whether ``text`` is a printer profile, right or wrong: one pnp wrote (its first
     line says so), or TOML of profile settings only, at least one."""
-    if text.startswith(HEADER):
+    if text.removeprefix("\ufeff").split("\n", 1)[0].rstrip("\r") == HEADER:
         return True
     try:
         data = parse_toml(text, path, wants=_WANTS)
@@ -172,7 +174,7 @@ def is_profile(text: str, path: str) -> bool:
 def format_profile(profile: PrinterProfile) -> str:
     dx, dy = profile.back_offset
     return (
-        f"{HEADER}: written by `pnp printer set`, read by every command that draws\n"
+        f"{HEADER}\n"
         f'paper = "{profile.paper}"\n'
         f'flip = "{profile.flip.value}"\n'
         f"back_offset = [{dx:g}, {dy:g}]   # mm, + moves the backs right and up\n"

@@ -182,3 +182,45 @@ def test_bytes_that_were_not_decoded_are_written_back() -> None:
     register()
     name = b"carte-\xe9.toml".decode("utf-8", "surrogateescape")  # as Python decodes argv
     assert name.encode("ascii", ERRORS) == b"carte-\xe9.toml"
+
+
+@pytest.mark.parametrize(
+    ("command", "typed"),
+    [
+        (["astra", "solo", "--seed", "1"], "Taurus:é\n".encode()),
+        (["astra", "solo", "--seed", "1"], b"Taurus:\xff\n"),
+        (["starcharts", "versus-ai", "lyra-8", "--seed", "1"], "3 é\n".encode()),
+        (["starcharts", "versus-ai", "lyra-8", "--seed", "1"], b"3 \xff\n"),
+    ],
+)
+def test_typed_bytes_the_input_cannot_read_are_asked_again(
+    command: list[str], typed: bytes, tmp_path: Path
+) -> None:
+    """A byte stdin's encoding cannot read (é in ASCII, \\xff in any UTF-8) is no
+    traceback: the answer is not understood and the prompt asks again. (Python reads
+    stdin with surrogateescape in the C locale and in UTF-8 mode, strictly where
+    PYTHONIOENCODING names an encoding.)"""
+    strict = [{"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "utf-8"}]  # no surrogateescape
+    for env in [UTF8, *(env for env, _ in SETTINGS.values()), *strict]:
+        clean = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "PYTHON"))}
+        got = subprocess.run(
+            [*PNP, *command],
+            cwd=tmp_path,
+            env={**clean, "PNP_PRINTER": "printer.toml", **env},
+            input=typed,
+            capture_output=True,
+            check=False,
+        )
+        assert b"Traceback" not in got.stderr, got.stderr.decode(errors="replace")
+        assert got.stdout.count(b"Round 1") >= 2, got.stdout  # asked again
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_a_name_not_decoded_in_an_error_on_a_wide_encoding(folder: Path, encoding: str) -> None:
+    """A lone surrogate (a file name byte that is no UTF-8) has no byte of its own in
+    UTF-16 or UTF-32: it is written as ?."""
+    name = b"n\xffame.txt"
+    (folder / "examples" / os.fsdecode(name)).write_text("x\n")
+    got = run(["cosmos", "check", os.fsdecode(name)], {"PYTHONIOENCODING": encoding}, folder)
+    assert b"Traceback" not in got.stderr and got.returncode == 1
+    assert got.stderr.decode(encoding).startswith("n?ame.txt:1:1: ")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.printer import HEADER
 from tests.conftest import Run
 
 PROFILE = '# pnp printer profile\npaper = "letter"\n'
@@ -68,6 +69,9 @@ def test_a_folder_is_one_line(
         'name = "my thesis"\n',  # TOML, but not a profile
         "paper = 'a4'\n" + "x = 1\n",  # a profile's key among others
         "",
+        # begins with the words of our first line, but is not it
+        "# pnp printer profiles I tried, and why I gave up on each\nThe Canon: drifted\n",
+        "# pnp printer profile\nmy notes: not TOML\n",
     ],
 )
 def test_a_file_that_is_no_printer_profile_is_not_removed(
@@ -86,7 +90,7 @@ def test_a_file_that_is_no_printer_profile_is_not_removed(
         PROFILE,
         "scale = 150\n",  # a profile out of range: `pnp printer show` says to reset it
         'flip = "sideways"\nback_offset = [1, 2, 3]\n',
-        "# pnp printer profile: written by `pnp printer set`\npaper = [\n",  # ours, broken
+        f"{HEADER}\npaper = [\n",  # ours, broken
     ],
 )
 def test_a_printer_profile_is_removed_even_a_broken_one(
