@@ -69,6 +69,7 @@ def written(folder: Path) -> list[str]:
     [
         (["-o", "y.png"], "y.png is a .png name, but this writes PDF: write it to y.pdf"),
         (["-o", "d/y.txt"], "d/y.txt is a .txt name, but this writes PDF"),
+        (["-o", "y.toml"], "y.toml is a .toml name, but this writes PDF"),  # not in 3.11's table
         (["--format", "svg", "-o", "y.jpeg"], "write it to y.svg"),
         (["--format", "svg", "-o", "y.svgz"], "y.svgz is a .svgz name"),
         (["--format", "svg", "-o", "y.pdf"], "y.pdf is a .pdf file but --format is svg"),

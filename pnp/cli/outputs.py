@@ -49,7 +49,7 @@ def check_output(
 _NAMES = {
     "pdf": {("application/pdf", None)},
     "svg": {("image/svg+xml", None)},
-    "toml": {("text/plain", None)},
+    "toml": {("text/plain", None), ("application/toml", None)},
     "text": {("text/plain", None)},
 }
 _FORMAT_NAMES = {"pdf": "PDF", "svg": "SVG", "toml": "a TOML file", "text": "plain text"}
@@ -61,12 +61,13 @@ def check_named(path: Path, hint: str, fmt: str) -> None:
     format than ``fmt``, the one written (``-o y.png`` for a PDF; ``y.pdf`` a link to
     ``d/y.png``): a suffix Python's ``mimetypes`` knows in its built-in table (the same on
     every machine), other than the format's. A suffix it does not know, or none, is any
-    format's (``sheet.v2``, ``end.toml``)."""
+    format's (``sheet.v2``); ``.toml`` is a TOML file's."""
     import mimetypes
 
     from pnp import atomic
 
     known = mimetypes.MimeTypes()  # its own table only (the module's reads the system's)
+    known.add_type("application/toml", ".toml")  # Python 3.11's table lacks it
     for name in dict.fromkeys([path, atomic.target(path)]):
         said = known.guess_type(name.name, strict=False)
         if said != (None, None) and said not in _NAMES[fmt]:
