@@ -99,17 +99,37 @@ def name_problem(name: str, word: bool = False) -> str | None:
     """Why ``name`` cannot be a player's name, or None: the one rule of every format of
     every game, so that a name one file accepts, every file written from it accepts too.
     A name is 1 to ``MAX_NAME`` printable characters (no control or invisible one: DEL,
-    a zero-width space, a soft hyphen, a right-to-left override); written as a ``word``
+    a zero-width space, a soft hyphen, a right-to-left override, a Hangul filler; not
+    all spaces, not starting with a lone accent); written as a ``word``
     (a log's lines start with it, a sheet's follow it), one without spaces or
     ``WORD_STOPS``. A TOML file quotes its names: they may have spaces."""
     fits = 0 < len(name) <= MAX_NAME and name.isprintable()  # a megabyte is not searched
-    if fits and not (word and set(name) & set(WORD_STOPS + " ")):
+    if fits and not (word and set(name) & set(WORD_STOPS + " ")) and _seen(name):
         return None
     if not word:
         return f"a name is 1 to {MAX_NAME} printable characters, not {shown(name)}"
     return (
         f"a player's name is one word of 1 to {MAX_NAME} printable characters without "
         f"{' '.join(WORD_STOPS[:-1])} or {WORD_STOPS[-1]}, not {shown(name)}"
+    )
+
+
+# Printable, yet drawn as nothing: Hangul fillers, the combining grapheme joiner, the
+# braille blank, variation selectors.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u034f\u2800\u180b\u180c\u180d\u180e") | {
+    chr(c) for c in range(0xFE00, 0xFE10)
+}
+
+
+def _seen(name: str) -> bool:
+    """Whether ``name`` shows as itself: no blank drawn as nothing, not all spaces, and
+    not starting with an accent that has no letter to sit on."""
+    if name.isascii():
+        return not name.isspace()
+    import unicodedata  # a name beyond ASCII only
+
+    return (
+        not name.isspace() and not unicodedata.combining(name[0]) and not _BLANKS.intersection(name)
     )
 
 

@@ -35,6 +35,9 @@ COSMOS = (DATA / "cosmos-game.txt").read_text(encoding="utf-8")
 ASTRA = (DATA / "astra-game.txt").read_text(encoding="utf-8")
 STARCHARTS = (DATA / "two-player.txt").read_text(encoding="utf-8")
 INVISIBLE = ["\x7f", "\x01", "\u200b", "\xad", "\u202e", "\u2028", "\x85", "\ufeff"]
+# printable, yet drawn as nothing: a Hangul filler, the grapheme joiner, the braille
+# blank, a variation selector
+INVISIBLE += ["\u3164", "\u034f", "\u2800", "\ufe0f"]
 NAMES = st.text(
     st.one_of(
         st.characters(),
@@ -121,6 +124,16 @@ def test_control_and_invisible_characters_are_refused_everywhere(bad: str) -> No
         astra_log(ASTRA.replace("Robin", name), "a.txt")
     with pytest.raises(PnpError, match="printable characters"):
         solo_game(name, 0)
+
+
+@pytest.mark.parametrize("name", ["\u0301Ann", " ", "   ", "\u3000"])
+def test_a_name_of_spaces_or_that_starts_with_a_lone_accent_is_refused(name: str) -> None:
+    assert name_problem(name) is not None
+
+
+@pytest.mark.parametrize("name", ["Zoé", "José María", "李", "Ψ", "Ann\u0301"])
+def test_names_beyond_ascii_that_show_are_taken(name: str) -> None:
+    assert name_problem(name) is None
 
 
 def test_a_name_is_one_to_forty_characters_everywhere() -> None:
