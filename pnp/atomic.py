@@ -271,6 +271,9 @@ def _clean_stale(dest: Path) -> None:
 
 def _remove_if_stale(tmp: str) -> None:
     try:
+        first = os.lstat(tmp)  # not opened unless a lone regular file: no device, no link
+        if not stat.S_ISREG(first.st_mode) or first.st_nlink != 1:
+            return
         quiet = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)  # not on Windows
         fd = os.open(tmp, os.O_RDONLY | os.O_CLOEXEC | quiet)
     except OSError:

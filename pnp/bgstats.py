@@ -19,6 +19,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
 
+from pnp.parsing import shown
+
 if TYPE_CHECKING:
     from pnp.games import Game
 
@@ -61,7 +63,7 @@ def parse_date(text: str) -> str:
         moment = datetime(year, month, day, hour if found[4] else 12, minute, second)
     except ValueError:
         raise ValueError(
-            f"{text!r} is not a date (expected YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, "
+            f"{shown(text)} is not a date (expected YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, "
             "years 0001 to 9999)"
         ) from None
     return format_date(moment)

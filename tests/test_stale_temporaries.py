@@ -75,6 +75,8 @@ def test_only_our_own_old_unheld_temporaries_of_the_file_written_go(
         _left(tmp_path, ".f.txt.fedcba98.tmp"),  # held by a live writer, below
     ]
     (tmp_path / ".f.txt.00000000.tmp").mkdir()
+    os.link(_left(tmp_path, "linked"), tmp_path / ".f.txt.22222222.tmp")  # a file of two names
+    os.mkfifo(tmp_path / ".f.txt.33333333.tmp")  # opened, a pipe would wait for a writer
     (tmp_path / ".f.txt.11111111.tmp").symlink_to(stale.with_name("target"))
     _left(tmp_path, "target")
     holder = os.open(kept[-1], os.O_RDONLY)
@@ -86,6 +88,9 @@ def test_only_our_own_old_unheld_temporaries_of_the_file_written_go(
     assert not stale.exists()
     assert all(p.exists() for p in kept)
     assert (tmp_path / ".f.txt.00000000.tmp").is_dir()
+    assert (tmp_path / ".f.txt.22222222.tmp").exists() and (
+        tmp_path / ".f.txt.33333333.tmp"
+    ).exists()
     assert (tmp_path / ".f.txt.11111111.tmp").is_symlink() and (tmp_path / "target").exists()
 
 
