@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +15,12 @@ from click.testing import CliRunner, Result
 # starts, compiles pnp again and pytest rewrites every test module again (7 s a worker).
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+# A shell without job control starts a command in the background (`cmd &`) with Ctrl-C
+# ignored, and every process it starts inherits that: the tests that press Ctrl-C on a
+# `pnp` they start would see it ignored. They run as in a terminal, Ctrl-C as usual.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 Run = Callable[..., Result]
 
