@@ -152,3 +152,16 @@ def test_set_writes_over_only_what_reset_would_remove_or_an_empty_file(
     assert (no_printer_profile.read_text(encoding="utf-8") == text) != replaced
     if not replaced:
         assert result.output.startswith(f"{no_printer_profile} is not a printer profile: left")
+
+
+@pytest.mark.parametrize("name", ["x/", "conf/"])
+@pytest.mark.parametrize("command", [["reset"], ["set", "--paper", "letter"], ["show"]])
+def test_a_name_ending_in_a_slash_is_a_folder_s(
+    run: Run, monkeypatch: pytest.MonkeyPatch, name: str, command: list[str]
+) -> None:
+    """Path("x/") is Path("x"): the file x was written for PNP_PRINTER=x/."""
+    Path("conf").mkdir()
+    _use(monkeypatch, name)
+    assert _refused(run, *command).startswith(f"{name} is a folder, not a file")
+    assert sorted(p.name for p in Path(".").iterdir()) == ["conf"]
+    assert list(Path("conf").iterdir()) == []

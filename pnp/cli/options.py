@@ -5,6 +5,7 @@ profile overridden by the options given), ``cards``."""
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -32,8 +33,12 @@ PRINT_SHOP_BLEED = mm(3)
 
 
 def profile_path() -> Path:
-    """``$PNP_PRINTER`` if set, else ``printer.toml`` in the user's config folder."""
-    return Path(profile_file())
+    """``$PNP_PRINTER`` if set, else ``printer.toml`` in the user's config folder. A name
+    ending in ``/`` is a folder's, which ``Path`` would quietly make the file's."""
+    name = profile_file()
+    if name.endswith(("/", os.sep)):
+        raise ProfileError(f"{name} is a folder, not a file")
+    return Path(name)
 
 
 def stored_profile() -> PrinterProfile:
