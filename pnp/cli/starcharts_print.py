@@ -59,12 +59,16 @@ def sheet(
     """Player sheets for CHARTS (chart ids such as lyra-8, or chart files)."""
     from pnp.layouts.starcharts.documents import sheets_document
     from pnp.layouts.starcharts.kit import sheet_path
+    from pnp.layouts.starcharts.sheet import SheetLayoutError
     from pnp.starcharts.chart import load_charts
 
     check_fillable(fillable, output)
     with chart_usage("CHARTS"):
         loaded = load_charts(list(charts))
-    doc = sheets_document(loaded, paper, int(per_page), copies, fillable)
+    try:
+        doc = sheets_document(loaded, paper, int(per_page), copies, fillable)
+    except SheetLayoutError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--per-page'") from None
     emit(doc, output, default_path(sheet_path([c.id for c in loaded]), fillable), printer.factor)
 
 

@@ -12,7 +12,7 @@ from pnp.units import mm
 FOOTER_SIZE = 6.0  # the smallest text the spec allows
 CUT_CLEARANCE = mm(3)  # between a half page's content and the cut
 _STRIP_GAP = mm(1.5)
-_EDGE = 1.0  # points: half the widest stroke drawn at a region's edge
+EDGE = 1.0  # points: half the widest stroke drawn at a region's edge
 
 
 def strip_height(paper: Paper) -> float:
@@ -21,12 +21,13 @@ def strip_height(paper: Paper) -> float:
 
 def content_area(paper: Paper) -> Box:
     """The printable area above the ruler strip, less room for the outermost strokes."""
-    return paper.printable.take_bottom(strip_height(paper))[1].inset(_EDGE)
+    return paper.printable.take_bottom(strip_height(paper))[1].inset(EDGE)
 
 
-def finish(paper: Paper, items: list[Item], footer: str) -> Page:
-    """A page with a ruler at the bottom left and ``footer`` at the bottom right."""
-    strip = paper.printable.inset(_EDGE).take_bottom(ruler_size(paper)[1])[0]
+def finish(paper: Paper, items: list[Item], footer: str, clear: float = 0.0) -> Page:
+    """A page with a ruler at the bottom left and ``footer`` at the bottom right, both
+    ``clear`` in from the printable area's sides (where reading marks stand)."""
+    strip = paper.printable.inset(EDGE).take_bottom(ruler_size(paper)[1])[0].inset(clear, 0)
     length, depth = ruler_size(paper)
     extra: list[Item] = ruler_items(Box(strip.x, strip.y, length, depth), False, paper)
     extra.append(

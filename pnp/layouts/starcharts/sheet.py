@@ -12,7 +12,8 @@ from pnp.draw.fonts import Font, ascent, descent, text_width
 from pnp.draw.shapes import FAINT, GREY, INK, Anchor, Field, Item, Line, Page, Stroke, Text
 from pnp.draw.text import elide, fit_size
 from pnp.geometry import Box
-from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
+from pnp.layouts.page import EDGE, content_area, cut_line, finish, halves, text_block
+from pnp.layouts.reading import FULL_MARKER, HALF_MARKER, Marks, qr_items
 from pnp.layouts.starcharts import symbols
 from pnp.layouts.starcharts.sheet_panel import (
     FULL,
@@ -39,6 +40,18 @@ _COORDINATES = 10.0
 _STEP = mm(0.25)
 _GRID = Stroke(INK, 0.9)
 _THIN = Stroke(INK, 0.5)
+# Reading-mark kinds (pnp.layouts.reading): a whole-page sheet, then a half-page one,
+# each on A4 and on Letter. A kind is also the layout's version: moving a readable box
+# takes new kinds.
+KINDS = {(1, "a4"): 0, (1, "letter"): 1, (2, "a4"): 2, (2, "letter"): 3}
+_QR = {1: mm(14), 2: mm(11)}  # the QR code's side, quiet zone included
+
+
+def qr_payload(chart: Chart) -> str:
+    """The QR code's text: the chart id, upper-cased for the QR code's denser
+    alphanumeric mode when it has only letters, digits and hyphens."""
+    plain = chart.id.replace("-", "").isalnum() and chart.id.isascii()
+    return chart.id.upper() if plain and chart.id == chart.id.lower() else chart.id
 
 
 class SheetLayoutError(ValueError):
@@ -56,11 +69,13 @@ def sheet_pages(
     """The sheets' pages; with ``fillable``, a form field in each score box, named by
     the sheet's place in the document (``p3.total``: the third sheet's)."""
     area = content_area(paper)
+    kind = KINDS[per_page, paper.name]
     sheets: list[list[tuple[list[Item], list[Field]]]]
     if per_page == 1:
-        sheets = [[_portrait(chart, area, f"p{n}")] for n, chart in enumerate(charts, 1)]
+        marks = Marks(paper.printable.inset(EDGE), FULL_MARKER, kind)
+        sheets = [[_portrait(chart, marks, f"p{n}")] for n, chart in enumerate(charts, 1)]
     else:
-        top, bottom = halves(paper)
+        top, bottom = (Marks(half, HALF_MARKER, kind) for half in halves(paper))
         # An odd last sheet is printed twice rather than leaving half a page blank.
         pairs = [charts[k : k + 2] for k in range(0, len(charts), 2)]
         sheets = [
@@ -72,15 +87,19 @@ def sheet_pages(
         items = [item for sheet_items, _ in page_sheets for item in sheet_items]
         if per_page == 2:
             items += cut_line(paper.height / 2, area)
-        page = finish(paper, items, FOOTER)
+        clear = Marks(area, FULL_MARKER, kind).clear if per_page == 1 else 0.0
+        page = finish(paper, items, FOOTER, clear)
         if fillable:
             page = replace(page, fields=tuple(f for _, fields in page_sheets for f in fields))
         pages.append(page)
     return pages
 
 
-def _portrait(chart: Chart, region: Box, player: str) -> tuple[list[Item], list[Field]]:
+def _portrait(chart: Chart, marks: Marks, player: str) -> tuple[list[Item], list[Field]]:
+    """The sheet between the top markers and the bottom ones, which stand in the ruler's
+    strip at the foot of the page."""
     s = FULL
+    region = marks.frame.take_bottom(marks.clear)[1]
     title, rest = region.take_top(_title_height(s))
     abil, rest = rest.take_bottom(mm(44))
     _, rest = rest.take_bottom(GAP)
@@ -97,7 +116,8 @@ def _portrait(chart: Chart, region: Box, player: str) -> tuple[list[Item], list[
     if tiles is None:
         raise SheetLayoutError("the abilities do not fit the sheet")
     items = [
-        *_title(chart, title, s),
+        *marks.items(),
+        *_title(chart, title, s, marks, _QR[1]),
         *_grid(chart, middle.cx - side / 2, top, cell),
         *legend_items(chart, middle.x, top - side - GAP, middle.w, s)[0],
         *score_boxes(score.x, score.top, score.w, s)[0],
@@ -106,10 +126,12 @@ def _portrait(chart: Chart, region: Box, player: str) -> tuple[list[Item], list[
     return items, score_fields(score.x, score.top, score.w, s, player)
 
 
-def _half(chart: Chart, region: Box, player: str) -> tuple[list[Item], list[Field]]:
+def _half(chart: Chart, marks: Marks, player: str) -> tuple[list[Item], list[Field]]:
     """Grid on the left, at the largest cell size that leaves the panel on its right
-    at least ``PANEL`` wide and room for the legend, the score boxes and the abilities."""
+    at least ``PANEL`` wide and room for the legend, the score boxes and the abilities;
+    the bottom markers in a strip of their own."""
     s = HALF
+    region = marks.frame.take_bottom(marks.clear)[1]
     title, body = region.take_top(_title_height(s))
     n = chart.size
     largest = min(MAX_CELL, (body.h - LABEL) / n, (body.w - PANEL - GAP - LABEL) / n)
@@ -121,23 +143,30 @@ def _half(chart: Chart, region: Box, player: str) -> tuple[list[Item], list[Fiel
         tiles = ability_tiles(panel.x, y - GAP, panel.y, panel.w, s)
         if tiles is not None:
             items = (
-                _title(chart, title, s)
+                marks.items()
+                + _title(chart, title, s, marks, _QR[2])
                 + _grid(chart, body.x, body.top, cell)
                 + legend
                 + score
                 + tiles
             )
             return items, score_fields(panel.x, score_top - GAP, panel.w, s, player)
-    raise SheetLayoutError(f"a {n}×{n} sheet does not fit half a page with cells of 10 mm")
+    raise SheetLayoutError(
+        f"a {n} × {n} chart does not fit half a page of this paper with cells of 10 mm and"
+        " its reading marks: print it one per page"
+    )
 
 
 def _title_height(s: Style) -> float:
     return ascent(s.title, Font.BOLD) + descent(s.title, Font.BOLD) + s.subtitle * LEADING + GAP
 
 
-def _title(chart: Chart, box: Box, s: Style) -> list[Item]:
-    """The chart's name, shrunk if need be to end well before the Player line; under
-    both, what the chart is."""
+def _title(chart: Chart, band: Box, s: Style, marks: Marks, qr: float) -> list[Item]:
+    """Between the top markers: the chart's name, shrunk if need be to end well before
+    the Player line; under both, what the chart is; the QR code naming the chart on the
+    right."""
+    code = Box(band.right - marks.clear - qr, band.top - qr, qr, qr)
+    box = Box(band.x + marks.clear, band.y, code.x - mm(2) - band.x - marks.clear, band.h)
     line_x = box.right - min(mm(70), box.w * 0.4)
     label_x = line_x - mm(1.5)
     room = label_x - text_width("Player", s.player) - mm(4) - box.x
@@ -145,6 +174,7 @@ def _title(chart: Chart, box: Box, s: Style) -> list[Item]:
     size = fit_size(chart.name, room, s.title, Font.BOLD)
     subtitle = elide(f"{describe(chart)} · chart {chart.id}", box.w, s.subtitle)
     return [
+        *qr_items(qr_payload(chart), code),
         Text(box.x, baseline, chart.name, size, Font.BOLD),
         Text(label_x, baseline, "Player", s.player, Font.REGULAR, Anchor.END),
         Line(line_x, baseline - 1, box.right, baseline - 1, _THIN),
