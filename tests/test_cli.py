@@ -45,7 +45,7 @@ def test_sheet_copies_and_two_per_page(run: Run) -> None:
         "starcharts",
         "sheet",
         "lyra-8",
-        "orion-10",
+        "orion-8",
         "--copies",
         "3",
         "--per-page",

@@ -38,7 +38,8 @@ CHARTS = ["lyra-8", "orion-10-obstacles", "cancer-8-obstacles"]
 
 
 def _documents(paper: Paper, fillable: bool) -> dict[str, Document]:
-    charts = load_charts(CHARTS)
+    # A 10 × 10 chart and its reading marks do not fit half a Letter page.
+    charts = load_charts(CHARTS if paper is A4 else [c.replace("-10-", "-8-") for c in CHARTS])
     return {
         "astra": astra_pad(paper, Lang.EN, 5, fillable),
         "astra-fr-3": astra_pad(paper, Lang.FR, 3, fillable),

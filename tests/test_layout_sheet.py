@@ -22,7 +22,7 @@ from pnp.geometry import Box
 from pnp.layouts.flow import Block, flow
 from pnp.layouts.page import CUT_CLEARANCE, content_area, halves
 from pnp.layouts.starcharts.documents import aid_document, sheets_document
-from pnp.layouts.starcharts.sheet import MIN_CELL, sheet_pages
+from pnp.layouts.starcharts.sheet import MIN_CELL, SheetLayoutError, sheet_pages
 from pnp.layouts.starcharts.sheet_panel import ABILITY_HINT, FULL, HALF, SCORE_HINT
 from pnp.paper import A4, LETTER, Paper
 from pnp.render.output import check
@@ -49,8 +49,16 @@ def runs(data: bytes) -> list[list[Run]]:
     return out
 
 
+def fits(paper: Paper, per_page: int, size: int) -> bool:
+    """A 10 × 10 chart and its reading marks do not fit half a Letter page with 10 mm
+    cells (``pnp starcharts sheet`` says so)."""
+    return not (paper is LETTER and per_page == 2 and size == 10)
+
+
 @cache
 def sheet_pdf(charts: tuple[str, ...], paper: Paper, per_page: int) -> bytes:
+    if not all(fits(paper, per_page, load_chart(c).size) for c in charts):
+        pytest.skip("a 10 × 10 chart does not fit half a Letter page")
     return render_pdf(sheets_document([load_chart(c) for c in charts], paper, per_page))
 
 
@@ -126,12 +134,13 @@ def test_one_type_scale_names_above_texts_and_nothing_under_6_5_pt(
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("per_page", [1, 2])
 def test_ability_texts_break_between_whole_words(paper: Paper, per_page: int) -> None:
-    page = runs(sheet_pdf(("orion-10-obstacles",), paper, per_page))[0]
+    chart = "orion-10-obstacles" if fits(paper, per_page, 10) else "orion-8-obstacles"
+    page = runs(sheet_pdf((chart,), paper, per_page))[0]
     for ability in abilities():
         for _, *body in _ability_lines(page, ability.name):
             drawn = " ".join(r.text.strip() for r in body)
             assert drawn.replace("\xa0", " ") == ability.text.replace("\xa0", " ")
-    if per_page == 2:  # narrow tiles: some texts do take two lines
+    if per_page == 2 and chart.endswith("10-obstacles"):  # narrow tiles: some take two lines
         assert any(len(c) > 2 for a in abilities() for c in _ability_lines(page, a.name))
 
 
@@ -147,7 +156,7 @@ def test_rule_hints_are_on_full_and_half_sheets(paper: Paper, per_page: int) -> 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("kind", ["sheet", "aid"])
 def test_the_cut_is_at_the_paper_middle_and_nothing_else_near_it(paper: Paper, kind: str) -> None:
-    data = sheet_pdf(("orion-10-obstacles",), paper, 2) if kind == "sheet" else aid_pdf(paper)
+    data = sheet_pdf(("orion-8-obstacles",), paper, 2) if kind == "sheet" else aid_pdf(paper)
     page = pages(data)[0]
     start = content_area(paper).x + 5 * MM  # the dashed line starts after the scissors
     cuts = [s for s in page.lines if s.horizontal and abs(min(s.x0, s.x1) - start) < 0.1]
@@ -167,7 +176,7 @@ def test_the_cut_is_at_the_paper_middle_and_nothing_else_near_it(paper: Paper, k
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 def test_the_two_halves_are_the_same_sheet_one_above_the_other(paper: Paper) -> None:
-    page = runs(sheet_pdf(("orion-10-obstacles",), paper, 2))[0]
+    page = runs(sheet_pdf(("orion-8-obstacles",), paper, 2))[0]
     top, bottom = halves(paper)
     middle = paper.height / 2
     upper = [r for r in page if r.y0 > middle + CUT_CLEARANCE]
@@ -210,6 +219,8 @@ def test_the_legend_keeps_at_least_2_mm_from_the_grid(
 @pytest.mark.parametrize("chart", CHARTS)
 def test_every_legend_says_how_abilities_are_gained(paper: Paper, chart: str) -> None:
     for per_page in (1, 2):
+        if not fits(paper, per_page, load_chart(chart).size):
+            continue
         text = _text(runs(sheet_pdf((chart,), paper, per_page))[0])
         assert text.count("star: complete its row or column to gain an ability") == per_page
 
@@ -221,20 +232,19 @@ def test_a_long_name_shrinks_clear_of_the_player_line(
     tmp_path: Path, paper: Paper, per_page: int, letter: str
 ) -> None:
     name = letter * 32
-    grid = "\n".join(
-        " ".join("*" if (r + c) % 7 == 0 else "." for c in range(10)) for r in range(10)
-    )
+    grid = "\n".join(" ".join("*" if (r + c) % 7 == 0 else "." for c in range(8)) for r in range(8))
     path = tmp_path / "long.txt"
-    path.write_text(f"name: {name}\nsize: 10\ngrid:\n{grid}\n", encoding="utf-8")
+    path.write_text(f"name: {name}\nsize: 8\ngrid:\n{grid}\n", encoding="utf-8")
     data = render_pdf(sheets_document([load_chart(str(path))], paper, per_page))
     page = runs(data)[0]
-    titles = [r for r in page if r.text == name]
+    titles = [r for r in page if r.text.startswith(letter * 5)]
     players = [r for r in page if r.text == "Player"]
     assert len(titles) == len(players) == per_page
     lines = [s for s in pages(data)[0].lines if s.horizontal and 40 * MM < s.x1 - s.x0 < 100 * MM]
     for title, player in zip(titles, players, strict=True):
         assert title.size < (FULL if per_page == 1 else HALF).title  # it did shrink
         assert title.size >= 8
+        assert title.text in (name, name[: len(title.text) - 1] + "…")
         assert title.x1 + 2 * MM < player.x0  # clear of the label, so of its line too
         line = next(s for s in lines if abs(s.y0 - player.y0) < 3)
         assert player.x1 < line.x0
@@ -286,6 +296,10 @@ def test_every_column_of_the_aid_starts_with_a_heading(paper: Paper) -> None:
 def test_every_chart_lays_out_with_cells_of_at_least_10_mm(paper: Paper) -> None:
     for chart_id in chart_ids():
         for per_page in (1, 2):
+            if not fits(paper, per_page, load_chart(chart_id).size):
+                with pytest.raises(SheetLayoutError, match="print it one per page"):
+                    sheet_pages([load_chart(chart_id)], paper, per_page)
+                continue
             (page,) = sheet_pages([load_chart(chart_id)], paper, per_page)
             xs = sorted(
                 {

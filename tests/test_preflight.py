@@ -42,6 +42,8 @@ def _clean(doc: Document) -> None:
 @pytest.mark.parametrize("per_page", [1, 2])
 def test_every_sheet(paper: Paper, per_page: int) -> None:
     charts = [load_chart(cid) for cid in chart_ids()]
+    if paper is LETTER and per_page == 2:  # no 10 × 10 chart fits half a Letter page
+        charts = [c for c in charts if c.size == 8]
     _clean(sheets_document(charts, paper, per_page))
 
 

@@ -156,7 +156,8 @@ def _kinds() -> list[Document]:
     chart = load_chart("orion-10-obstacles")
     return [
         sheets_document([chart], A4),
-        sheets_document([chart], LETTER, 2),
+        sheets_document([chart], A4, 2),
+        sheets_document([load_chart("orion-8-obstacles")], LETTER, 2),
         cards_document(A4, CardOptions(backs=Backs.DUPLEX)),
         cards_document(LETTER, CardOptions(backs=Backs.FOLD, bleed=mm(3))),
         cards_document(A4, CardOptions(backs=Backs.DUPLEX, bleed=mm(3), print_shop=True)),

@@ -8,15 +8,13 @@ from pnp.geometry import Box
 
 # OpenCV's DICT_4X4_50, ids 0-31: the 4 × 4 inner bits row by row, most significant
 # first, 1 for a white module. tests/test_reading_marks.py checks them against OpenCV.
-ARUCO_4X4 = tuple(
-    int(bits, 16)
-    for bits in (
-        "B532 0F9A 332D 9946 549E 79CD 9E2E C4F2 "
-        "FEDA CF56 F991 11A7 0EB7 2A0F 24B1 263E "
-        "4665 6600 6C5E 76AF 868B B02B CCD5 DD82 "
-        "FE47 9471 ACE4 A554 2123 346F 4415 57B2"
-    ).split()
+_ARUCO_HEX = (
+    "B532 0F9A 332D 9946 549E 79CD 9E2E C4F2 "
+    "FEDA CF56 F991 11A7 0EB7 2A0F 24B1 263E "
+    "4665 6600 6C5E 76AF 868B B02B CCD5 DD82 "
+    "FE47 9471 ACE4 A554 2123 346F 4415 57B2"
 )
+ARUCO_4X4 = tuple(int(bits, 16) for bits in _ARUCO_HEX.split())
 # Where neighbouring black squares meet, each reaches this far into the next, so that
 # no renderer leaves a hairline seam between them.
 _OVERLAP = 0.05
@@ -34,9 +32,9 @@ def aruco_dark(marker: int) -> list[list[bool]]:
 def qr_dark(payload: str) -> list[list[bool]]:
     """The smallest QR code at error correction level L holding ``payload``; upper-case
     letters, digits, space and ``$%*+-./:`` take the denser alphanumeric mode."""
-    from reportlab.graphics.barcode import qrencoder
+    from reportlab.graphics.barcode.qrencoder import QRCode, QRErrorCorrectLevel
 
-    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.L)
+    code = QRCode(None, QRErrorCorrectLevel.L)
     code.addData(payload)
     code.make()
     n = code.getModuleCount()

@@ -36,7 +36,7 @@ class Marks:
 
     @property
     def clear(self) -> float:
-        """How far from the frame's edge other ink may start."""
+        """How far from a marker's outer edges other ink may start."""
         return self.side * (1 + QUIET)
 
     def marker_id(self, corner: Corner) -> int:

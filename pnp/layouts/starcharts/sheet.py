@@ -21,11 +21,13 @@ from pnp.layouts.starcharts.sheet_panel import (
     HALF,
     LEADING,
     Style,
+    ability_marks,
     ability_tiles,
     legend_items,
     score_boxes,
     score_fields,
 )
+from pnp.layouts.starcharts.sheet_places import SheetPlaces
 from pnp.paper import Paper
 from pnp.starcharts.chart import Cell, Chart
 from pnp.starcharts.coords import column_letter
@@ -38,6 +40,7 @@ PANEL = mm(86)  # the least width beside a half sheet's grid
 FOOTER = "Star Charts · pnp · print at 100 %: the bar is 50 mm long"
 _COORDINATES = 10.0
 _STEP = mm(0.25)
+_SMALLEST_TITLE = 8.0  # a longer name is cut short
 _GRID = Stroke(INK, 0.9)
 _THIN = Stroke(INK, 0.5)
 # Reading-mark kinds (pnp.layouts.reading): a whole-page sheet, then a half-page one,
@@ -45,6 +48,7 @@ _THIN = Stroke(INK, 0.5)
 # takes new kinds.
 KINDS = {(1, "a4"): 0, (1, "letter"): 1, (2, "a4"): 2, (2, "letter"): 3}
 _QR = {1: mm(14), 2: mm(11)}  # the QR code's side, quiet zone included
+_Sheet = tuple[list[Item], list[Field], SheetPlaces]
 
 
 def qr_payload(chart: Chart) -> str:
@@ -70,12 +74,12 @@ def sheet_pages(
     the sheet's place in the document (``p3.total``: the third sheet's)."""
     area = content_area(paper)
     kind = KINDS[per_page, paper.name]
-    sheets: list[list[tuple[list[Item], list[Field]]]]
+    sheets: list[list[_Sheet]]
     if per_page == 1:
-        marks = Marks(paper.printable.inset(EDGE), FULL_MARKER, kind)
+        marks = _marks(paper, 1)
         sheets = [[_portrait(chart, marks, f"p{n}")] for n, chart in enumerate(charts, 1)]
     else:
-        top, bottom = (Marks(half, HALF_MARKER, kind) for half in halves(paper))
+        top, bottom = _marks(paper, 2), Marks(halves(paper)[1], HALF_MARKER, kind)
         # An odd last sheet is printed twice rather than leaving half a page blank.
         pairs = [charts[k : k + 2] for k in range(0, len(charts), 2)]
         sheets = [
@@ -84,18 +88,32 @@ def sheet_pages(
         ]
     pages = []
     for page_sheets in sheets:
-        items = [item for sheet_items, _ in page_sheets for item in sheet_items]
+        items = [item for sheet_items, _, _ in page_sheets for item in sheet_items]
         if per_page == 2:
             items += cut_line(paper.height / 2, area)
         clear = Marks(area, FULL_MARKER, kind).clear if per_page == 1 else 0.0
         page = finish(paper, items, FOOTER, clear)
         if fillable:
-            page = replace(page, fields=tuple(f for _, fields in page_sheets for f in fields))
+            page = replace(page, fields=tuple(f for _, fields, _ in page_sheets for f in fields))
         pages.append(page)
     return pages
 
 
-def _portrait(chart: Chart, marks: Marks, player: str) -> tuple[list[Item], list[Field]]:
+def sheet_places(chart: Chart, paper: Paper, per_page: int) -> SheetPlaces:
+    """Where the readable parts of ``chart``'s sheet are; on a half page, the top half's
+    (the bottom half's are the same, moved down with its markers)."""
+    layout = _portrait if per_page == 1 else _half
+    return layout(chart, _marks(paper, per_page), "p1")[2]
+
+
+def _marks(paper: Paper, per_page: int) -> Marks:
+    kind = KINDS[per_page, paper.name]
+    if per_page == 1:
+        return Marks(paper.printable.inset(EDGE), FULL_MARKER, kind)
+    return Marks(halves(paper)[0], HALF_MARKER, kind)
+
+
+def _portrait(chart: Chart, marks: Marks, player: str) -> _Sheet:
     """The sheet between the top markers and the bottom ones, which stand in the ruler's
     strip at the foot of the page."""
     s = FULL
@@ -123,10 +141,13 @@ def _portrait(chart: Chart, marks: Marks, player: str) -> tuple[list[Item], list
         *score_boxes(score.x, score.top, score.w, s)[0],
         *tiles,
     ]
-    return items, score_fields(score.x, score.top, score.w, s, player)
+    fields = score_fields(score.x, score.top, score.w, s, player)
+    grid = Box(middle.cx - side / 2 + LABEL, top - side, n * cell, n * cell)
+    marked = ability_marks(abil.x, abil.top, abil.y, abil.w, s)
+    return items, fields, _places(marks, title, _QR[1], grid, n, fields, marked)
 
 
-def _half(chart: Chart, marks: Marks, player: str) -> tuple[list[Item], list[Field]]:
+def _half(chart: Chart, marks: Marks, player: str) -> _Sheet:
     """Grid on the left, at the largest cell size that leaves the panel on its right
     at least ``PANEL`` wide and room for the legend, the score boxes and the abilities;
     the bottom markers in a strip of their own."""
@@ -150,11 +171,25 @@ def _half(chart: Chart, marks: Marks, player: str) -> tuple[list[Item], list[Fie
                 + score
                 + tiles
             )
-            return items, score_fields(panel.x, score_top - GAP, panel.w, s, player)
+            fields = score_fields(panel.x, score_top - GAP, panel.w, s, player)
+            grid = Box(body.x + LABEL, body.top - LABEL - n * cell, n * cell, n * cell)
+            marked = ability_marks(panel.x, y - GAP, panel.y, panel.w, s)
+            return items, fields, _places(marks, title, _QR[2], grid, n, fields, marked)
     raise SheetLayoutError(
         f"a {n} × {n} chart does not fit half a page of this paper with cells of 10 mm and"
         " its reading marks: print it one per page"
     )
+
+
+def _places(
+    marks: Marks, band: Box, qr: float, grid: Box, n: int, fields: list[Field], marked: list[Box]
+) -> SheetPlaces:
+    code = _qr_box(band, marks, qr)
+    return SheetPlaces(marks, code, grid, n, tuple(f.box for f in fields), tuple(marked))
+
+
+def _qr_box(band: Box, marks: Marks, qr: float) -> Box:
+    return Box(band.right - marks.clear - qr, band.top - qr, qr, qr)
 
 
 def _title_height(s: Style) -> float:
@@ -165,17 +200,18 @@ def _title(chart: Chart, band: Box, s: Style, marks: Marks, qr: float) -> list[I
     """Between the top markers: the chart's name, shrunk if need be to end well before
     the Player line; under both, what the chart is; the QR code naming the chart on the
     right."""
-    code = Box(band.right - marks.clear - qr, band.top - qr, qr, qr)
+    code = _qr_box(band, marks, qr)
     box = Box(band.x + marks.clear, band.y, code.x - mm(2) - band.x - marks.clear, band.h)
     line_x = box.right - min(mm(70), box.w * 0.4)
     label_x = line_x - mm(1.5)
     room = label_x - text_width("Player", s.player) - mm(4) - box.x
     baseline = box.top - ascent(s.title, Font.BOLD)
-    size = fit_size(chart.name, room, s.title, Font.BOLD)
+    size = fit_size(chart.name, room, s.title, Font.BOLD, _SMALLEST_TITLE)
+    name = elide(chart.name, room, size, Font.BOLD)
     subtitle = elide(f"{describe(chart)} · chart {chart.id}", box.w, s.subtitle)
     return [
         *qr_items(qr_payload(chart), code),
-        Text(box.x, baseline, chart.name, size, Font.BOLD),
+        Text(box.x, baseline, name, size, Font.BOLD),
         Text(label_x, baseline, "Player", s.player, Font.REGULAR, Anchor.END),
         Line(line_x, baseline - 1, box.right, baseline - 1, _THIN),
         *text_block(

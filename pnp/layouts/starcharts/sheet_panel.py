@@ -199,14 +199,35 @@ def ability_tiles(x: float, top: float, bottom: float, width: float, s: Style) -
     tile_h = (y - bottom - _ROW_GAP * (rows - 1)) / rows
     if tile_w <= 0 or tile_h < max(_tile_height(a, tile_w, s) for a in abilities()):
         return None
-    tiles = [
-        t
-        for r in Box(x, bottom, width, y - bottom).rows(rows, _ROW_GAP)
-        for t in r.columns(cols, mm(2))
-    ]
-    for ability, tile in zip(abilities(), tiles, strict=False):
+    for ability, tile in zip(abilities(), _tile_boxes(y, bottom, x, width, s), strict=False):
         items += _tile(ability, tile, s)
     return items
+
+
+def ability_marks(x: float, top: float, bottom: float, width: float, s: Style) -> list[Box]:
+    """Each ability's "gained" circle's box and "used" box, in turn, where
+    ``ability_tiles`` with the same arguments draws them."""
+    y = _heading(ABILITY_HINT, " ", x, top, width, s)[1]
+    tiles = _tile_boxes(y, bottom, x, width, s)
+    return [
+        box for _, tile in zip(abilities(), tiles, strict=False) for box in _mark_boxes(tile, s)
+    ]
+
+
+def _tile_boxes(y: float, bottom: float, x: float, width: float, s: Style) -> list[Box]:
+    rows = -(-len(abilities()) // s.ability_columns)
+    return [
+        t
+        for r in Box(x, bottom, width, y - bottom).rows(rows, _ROW_GAP)
+        for t in r.columns(s.ability_columns, mm(2))
+    ]
+
+
+def _mark_boxes(tile: Box, s: Style) -> tuple[Box, Box]:
+    inner = tile.inset(_PAD)
+    mx = inner.right - _marks_width(s)
+    gained, used = (inner.top - (k + 0.5) * inner.h / 2 - s.mark / 2 for k in (0, 1))
+    return Box(mx, gained, s.mark, s.mark), Box(mx, used, s.mark, s.mark)
 
 
 def _marks_width(s: Style) -> float:
@@ -257,17 +278,15 @@ def _tile(ability: Ability, tile: Box, s: Style) -> list[Item]:
             )
     else:
         items += text_block(tx, top - s.name * LEADING, lines, s.body, leading=LEADING)
-    mx = inner.right - _marks_width(s)
-    for k, (label, round_mark) in enumerate((("gained", True), ("used", False))):
-        my = inner.top - (k + 0.5) * inner.h / 2
-        if round_mark:
-            items.append(Circle(mx + s.mark / 2, my, s.mark / 2, Stroke(INK, 0.6)))
+    for label, mark in zip(("gained", "used"), _mark_boxes(tile, s), strict=True):
+        if label == "gained":
+            items.append(Circle(mark.cx, mark.cy, s.mark / 2, Stroke(INK, 0.6)))
         else:
-            items.append(Rect(Box(mx, my - s.mark / 2, s.mark, s.mark), Stroke(INK, 0.6)))
+            items.append(Rect(mark, Stroke(INK, 0.6)))
         items.append(
             Text(
-                mx + s.mark + mm(0.8),
-                my - s.label * 0.35,
+                mark.right + mm(0.8),
+                mark.cy - s.label * 0.35,
                 label,
                 s.label,
                 Font.REGULAR,
