@@ -285,7 +285,7 @@ def slash(
     half = 0.5 * rng.uniform(0.8, 1.4) * np.array([w, -h]) @ _rot(rng.normal(0, 10)).T
     if rng.random() < 0.2:
         half[1] = -half[1]
-    c = c + rng.normal(0.0, 0.08, 2) * (w, h)
+    c = c + rng.normal(0.0, 0.05, 2) * (w, h)
     wob = 0.03 * min(w, h)
     _stroke(img, _path(c - half, c + half, rng, wob, rng.uniform(-0.05, 0.05)), pen, rng, px_per_mm)
 
