@@ -30,7 +30,7 @@ from numpy.typing import NDArray
 from photo_marks import PX_PER_MM, Image, Pts
 
 RESOLUTIONS = {2.0: (1632, 1224), 12.0: (4032, 3024)}
-_LOW = 16  # lighting and background are drawn at 1/_LOW of the photo's size
+_LOW = 252  # lighting and table are drawn this many pixels wide, whatever the photo's size
 _GAIN = 160.0  # light gains in 8 bits: 160 is 1.0
 
 
@@ -137,9 +137,11 @@ def _camera(
 
 
 def _table(rng: np.random.Generator, w: int, h: int) -> NDArray[np.float32]:
-    """A low-resolution table top (BGR, 0-255): wood grain or mottled, random colour."""
-    hue = rng.uniform(0, 180)
-    sat = rng.uniform(0.1, 0.7) * 255
+    """A low-resolution table top (BGR, 0-255): wood grain or mottled; mostly browns and
+    greys, sometimes any colour, sometimes nearly as light as the paper."""
+    wood = rng.random() < 0.5
+    hue = rng.uniform(8, 22) if wood or rng.random() < 0.3 else rng.uniform(0, 180)
+    sat = rng.uniform(0.05, 0.6) * 255
     val = (rng.uniform(0.75, 0.95) if rng.random() < 0.15 else rng.uniform(0.15, 0.7)) * 255
     hsv = np.array([[[hue, sat, val]]], np.uint8)
     base = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR).astype(np.float32)[0, 0]
@@ -147,14 +149,17 @@ def _table(rng: np.random.Generator, w: int, h: int) -> NDArray[np.float32]:
     knots = rng.normal(0, 1, (6, 8)).astype(np.float32)
     mott = cv2.resize(knots, (w, h), interpolation=cv2.INTER_CUBIC)
     tex = 1.0 + 0.06 * mott
-    if rng.random() < 0.5:
+    if wood:  # grain: stripes along one direction, bent a little, with finer streaks
         th = rng.uniform(0, np.pi)
         u = xx * np.cos(th) + yy * np.sin(th)
         v = -xx * np.sin(th) + yy * np.cos(th)
-        period = rng.uniform(6, 20)
-        wave = 2 * np.pi * u / period + 5 * mott + 0.03 * v
-        tex += (0.07 * np.sin(wave) + 0.03 * np.sin(2.3 * wave)).astype(np.float32)
-    tex += rng.normal(0, 0.03, (h, w)).astype(np.float32)
+        wave = 2 * np.pi * u / rng.uniform(4, 12) + 1.5 * mott + 0.02 * v
+        streaks = rng.normal(0, 1, (1, w)).astype(np.float32)
+        fine = cv2.remap(
+            np.repeat(streaks, h, axis=0), (u % w).astype(np.float32), yy, cv2.INTER_LINEAR
+        )
+        tex += (0.06 * np.sin(wave) + 0.025 * np.sin(2.3 * wave) + 0.03 * fine).astype(np.float32)
+    tex += rng.normal(0, 0.02, (h, w)).astype(np.float32)
     table: NDArray[np.float32] = base[None, None, :] * tex[:, :, None]
     return table
 
@@ -255,9 +260,9 @@ def photograph(
         f = size[0] / pw
     mx, my = _page_maps(hom, k1, (fw, fh), f)
 
-    lw, lh = fw // _LOW, fh // _LOW
+    lw, lh = _LOW, round(_LOW * fh / fw)
     quad = np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], np.float64) - 0.5
-    low_quad = ((_project(hom, k1, (fw, fh), quad) + 0.5) / _LOW - 0.5).astype(np.float32)
+    low_quad = ((_project(hom, k1, (fw, fh), quad) + 0.5) * lw / fw - 0.5).astype(np.float32)
     light, drop, shadow = _light(rng, lw, lh, low_quad)
     table = _table(rng, lw, lh) * drop[:, :, None]
     # Full-size images stay 8-bit (each step rounds once): a 12 MP float copy costs more
