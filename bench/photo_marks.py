@@ -108,7 +108,7 @@ def _alpha(mask: Image, pen: Pen, rng: np.random.Generator) -> NDArray[np.float3
     h, w = a.shape
     if pen.kind == "pencil":
         grain = rng.random((h, w), dtype=np.float32)
-        grain = np.clip((cv2.GaussianBlur(grain, (0, 0), 0.7) - 0.3) * 4.0, 0.0, 1.0)
+        grain = np.clip(0.8 + 3.0 * (cv2.GaussianBlur(grain, (0, 0), 0.8) - 0.5), 0.0, 1.0)
         a *= grain * float(rng.uniform(0.65, 0.9))
     elif pen.kind == "ballpoint":
         low = rng.uniform(0.72, 1.0, (3, 3)).astype(np.float32)
