@@ -168,16 +168,17 @@ def test_pens_are_blue_black_or_pencil_grey() -> None:
         assert blue or black or grey, p
 
 
-def test_render_page_gives_rgb_white_paper(tmp_path: Path) -> None:
+def test_render_page_gives_rgb_on_white_paper(tmp_path: Path) -> None:
     from reportlab.lib.units import mm
     from reportlab.pdfgen import canvas
 
     pdf = tmp_path / "p.pdf"
     c = canvas.Canvas(str(pdf), pagesize=(20 * mm, 30 * mm))
+    c.setFillColorRGB(1, 0, 0)
     c.rect(5 * mm, 20 * mm, 10 * mm, 5 * mm, stroke=0, fill=1)  # 5-15 mm, 5-10 mm from top
     c.save()
     img = photos.render_page(pdf)
     assert img.shape == (300, 200, 3)
     assert img.dtype == np.uint8
     assert (img[:40] == 255).all()
-    assert (img[55:95, 55:145] == 0).all()
+    assert (img[55:95, 55:145] == (255, 0, 0)).all()  # red, in RGB order
