@@ -50,6 +50,22 @@ def pdf_pages_png(pdf: bytes, dpi: int) -> list[bytes]:
         document.close()
 
 
+def pdf_page_gray(pdf: bytes, index: int, dpi: float) -> tuple[int, int, bytes]:
+    """One page of ``pdf`` in grey at ``dpi``: width, height and one byte a pixel, rows
+    top to bottom (the photo reader's blank sheet)."""
+    check_renderer()
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        bitmap = document[index].render(scale=dpi / 72, grayscale=True)
+        width, height, stride = bitmap.width, bitmap.height, bitmap.stride
+        data = bytes(bitmap.buffer)
+    finally:
+        document.close()
+    return width, height, b"".join(data[r * stride : r * stride + width] for r in range(height))
+
+
 def size(png: bytes) -> tuple[int, int]:
     """Width and height in pixels."""
     from PIL import Image

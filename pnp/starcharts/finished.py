@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from pnp.errors import ProblemCollector
 from pnp.parsing import grid_row, name_problem, shown, source_lines, strip_comment
+from pnp.starcharts.coords import column_letter
 from pnp.starcharts.tokens import ABILITIES, Token, tokens
 
 _KEY = re.compile(r"([A-Za-z-]+)\s*:(.*)\Z")
@@ -63,6 +64,26 @@ class PlayerText(NamedTuple):
     abilities: tuple[AbilityText, ...]
 
 
+# What the photo reader writes where it could not read surely: scoring stops there.
+UNREAD = "?"
+_UNREAD_CELL = (
+    "was not read surely from the photo: look at the sheet and write x, o (a circled star)"
+    " or the chart's symbol (. * A - |)"
+)
+_UNREAD_BOX = (
+    "was not read surely from the photo: look at the sheet and write what it holds"
+    " (. when empty)"
+)
+_UNREAD_ABILITY = (
+    "the photo did not show surely whether it was gained and used: write it, add"
+    " 'used', or leave it out"
+)
+_UNREAD_OBJECTIVES = (
+    "the objectives dealt are not on the sheets: write their four ids here (or give"
+    " --objectives)"
+)
+
+
 class FinishedGame(NamedTuple):
     path: str
     chart: str
@@ -77,7 +98,10 @@ class FinishedGame(NamedTuple):
 def _boxes(toks: list[Token], problems: ProblemCollector, line: int) -> list[BoxText]:
     boxes = []
     for col, text in toks:
-        if text == ".":
+        if text == UNREAD:
+            problems.add(line, col, f"objective box {len(boxes) + 1} {_UNREAD_BOX}")
+            boxes.append(BoxText("empty", col))
+        elif text == ".":
             boxes.append(BoxText("empty", col))
         elif m := _SKIP.match(text):
             boxes.append(BoxText("skip", col, round=int(m.group(1)) if m.group(1) else None))
@@ -109,7 +133,9 @@ def _abilities(toks: list[Token], problems: ProblemCollector, line: int) -> list
         text = raw.strip(",").lower()
         if not text:
             continue
-        if text == "used":
+        if text.endswith(UNREAD) and text[:-1] in ABILITIES:
+            problems.add(line, col, f"{text[:-1]}: {_UNREAD_ABILITY}")
+        elif text == "used":
             if not out or out[-1].used:
                 problems.add(line, col, "'used' follows the ability it belongs to")
             else:
@@ -176,8 +202,11 @@ def parse_finished(text: str, path: str) -> FinishedGame:
             if len(current.grid) == MAX_GRID:
                 continue
             count, row = grid_row(line, MAX_GRID)
-            for col, ch in row:
-                if ch not in GRID_SYMBOLS:
+            for k, (col, ch) in enumerate(row):
+                if ch == UNREAD:
+                    cell = f"{column_letter(k)}{len(current.grid) + 1}"
+                    problems.add(lineno, col, f"{cell} {_UNREAD_CELL}")
+                elif ch not in GRID_SYMBOLS:
                     problems.add(
                         lineno,
                         col,
@@ -221,7 +250,9 @@ def parse_finished(text: str, path: str) -> FinishedGame:
             current.boxes_line = lineno
         elif key == "filled":
             current.filled_line = lineno
-            if len(toks) > 1 or (toks and toks[0][1] not in ("5", "0", ".")):
+            if toks and toks[0][1] == UNREAD:
+                problems.add(lineno, value_col, f"the Filled Sheet box {_UNREAD_BOX}")
+            elif len(toks) > 1 or (toks and toks[0][1] not in ("5", "0", ".")):
                 problems.add(lineno, value_col, "filled: is 5, 0 or . (empty)")
             elif toks and toks[0][1] != ".":
                 current.filled = int(toks[0][1])
@@ -236,6 +267,8 @@ def parse_finished(text: str, path: str) -> FinishedGame:
     for key in ("chart", "objectives"):
         if key not in header:
             problems.add(1, 1, f"missing '{key}:' line")
+    if header.get("objectives", (0, 0, ""))[2] == UNREAD:
+        problems.add(header["objectives"][0], header["objectives"][1], _UNREAD_OBJECTIVES)
     if not players:
         problems.add(1, 1, "no 'player:' sheets")
     for p in players:

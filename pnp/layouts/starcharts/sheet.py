@@ -106,6 +106,19 @@ def sheet_places(chart: Chart, paper: Paper, per_page: int) -> SheetPlaces:
     return layout(chart, _marks(paper, per_page), "p1")[2]
 
 
+def sheet_marks(paper: Paper, per_page: int) -> Marks:
+    """The reading marks of a sheet printed ``per_page`` a page (the top one's)."""
+    return _marks(paper, per_page)
+
+
+def sheet_qr(paper: Paper, per_page: int) -> Box:
+    """Where the QR code naming the chart is: the same on every chart's sheet."""
+    marks = _marks(paper, per_page)
+    style = FULL if per_page == 1 else HALF
+    band = marks.frame.take_bottom(marks.clear)[1].take_top(_title_height(style))[0]
+    return _qr_box(band, marks, _QR[per_page])
+
+
 def _marks(paper: Paper, per_page: int) -> Marks:
     kind = KINDS[per_page, paper.name]
     if per_page == 1:

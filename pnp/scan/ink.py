@@ -1,0 +1,72 @@
+"""Pen ink on a rectified page: what is dark on the photo and not printed on the blank
+sheet, and measures of it inside a box (how much, and whether it rings a centre)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pnp.units import mm
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    Image = NDArray[np.uint8]
+    Ink = NDArray[np.float32]
+
+INKED = 0.3  # an ink value from which a pixel counts as inked
+_PAPER_KERNEL = 31  # pixels: wider than any pen stroke, so its maximum is the paper
+_PRINT_SPREAD = 7  # pixels: how far printed ink may have moved (registration, lens)
+
+
+def pen_ink(colour: Image, blank: Image) -> Ink:
+    """0 (paper or print) to 1 (dark pen) per pixel. The paper's own brightness is
+    estimated locally, so shadows and uneven light cancel out; the darkest channel is
+    used, so blue ink counts as much as black; the blank sheet's ink, spread by a few
+    pixels, is taken away."""
+    import cv2
+    import numpy as np
+
+    kernel = np.ones((_PAPER_KERNEL, _PAPER_KERNEL), np.uint8)
+    image = colour.astype(np.float32)
+    paper = cv2.GaussianBlur(cv2.dilate(image, kernel), (0, 0), _PAPER_KERNEL / 2)
+    level = np.clip(image / np.maximum(paper, 1.0), 0.0, 1.0).min(axis=2)
+    dark = np.clip((1.0 - level - 0.08) / 0.5, 0.0, 1.0)
+    spread = np.ones((_PRINT_SPREAD, _PRINT_SPREAD), np.uint8)
+    printed = cv2.dilate(255 - blank, spread).astype(np.float32) / 255.0
+    return np.asarray(np.clip(dark - 1.5 * printed, 0.0, 1.0), np.float32)
+
+
+def crop(ink: Ink, box: tuple[int, int, int, int], inset: float = 0.0) -> Ink:
+    """The part of ``ink`` in a pixel box (left, top, right, bottom), ``inset`` (a share
+    of its side) in from each edge."""
+    left, top, right, bottom = box
+    dx, dy = round((right - left) * inset), round((bottom - top) * inset)
+    return ink[max(top + dy, 0) : max(bottom - dy, 0), max(left + dx, 0) : max(right - dx, 0)]
+
+
+def share(ink: Ink) -> float:
+    """The share of pixels inked."""
+    return float((ink > INKED).mean()) if ink.size else 0.0
+
+
+def ring(ink: Ink, inner: float, outer: float, bins: int = 24) -> float:
+    """The share of directions round the crop's centre in which ink lies between radii
+    ``inner`` and ``outer`` (shares of half the crop's side): near 1 for a ring drawn
+    round the centre, low for a cross through it."""
+    import numpy as np
+
+    rows, cols = ink.shape
+    if rows < 4 or cols < 4:
+        return 0.0
+    y, x = np.mgrid[0:rows, 0:cols].astype(np.float32)
+    dy, dx = y - (rows - 1) / 2, x - (cols - 1) / 2
+    radius = np.hypot(dx, dy) / (min(rows, cols) / 2)
+    band = (radius >= inner) & (radius <= outer) & (ink > INKED)
+    angles = ((np.arctan2(dy[band], dx[band]) + np.pi) / (2 * np.pi) * bins).astype(int)
+    return len(set(np.clip(angles, 0, bins - 1).tolist())) / bins
+
+
+def stroke_px() -> float:
+    """A thin pen line's width in rectified pixels (for sizes of specks)."""
+    return mm(0.3) / mm(1) * 10.0

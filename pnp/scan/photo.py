@@ -1,0 +1,186 @@
+"""A phone photo of one of our documents, found, flattened and checked: the four ArUco
+markers give the page, the rectified page is checked for light and focus, and the QR
+code is read from the rectified crop (far more reliable than from the whole photo).
+
+Rectified pages are in millimetres on the paper times ``PX_PER_MM``, origin at the top
+left of the reading marks' frame, y down: ``page_px`` is the one place y flips."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pnp.errors import PnpError
+from pnp.geometry import Box
+from pnp.layouts.reading import Corner, Marks
+from pnp.units import mm
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    Image = NDArray[np.uint8]
+
+PX_PER_MM = 10.0
+MAX_BYTES = 64 * 1024 * 1024
+MAX_PIXELS = 64_000_000  # a 50-megapixel phone's photo fits
+MIN_SIDE = 640  # pixels on the shorter side
+DARK = 50.0  # the paper's median grey below this is too dark to read
+MIN_SHARPNESS = 0.02  # see sharpness(); the bench sets it
+INSTALL = "pip install opencv-python-headless numpy (or, in pnp's folder, pip install '.[scan]')"
+
+
+class PhotoError(PnpError):
+    """A photo that cannot be read, in one line: which file and why."""
+
+
+def check_opencv() -> None:
+    """Raise a one-line ``PhotoError`` unless OpenCV and numpy import; cap the size of
+    the images OpenCV decodes."""
+    os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_PIXELS))
+    try:
+        import cv2  # noqa: F401
+        import numpy  # noqa: F401
+    except ImportError:
+        raise PhotoError(
+            f"reading photos needs OpenCV, which is not installed: {INSTALL}"
+        ) from None
+
+
+def load(path: Path) -> Image:
+    """The photo as BGR pixels, turned upright as its EXIF data says."""
+    check_opencv()
+    import cv2
+    import numpy as np
+
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise PhotoError(f"{path}: {size} bytes is more than a photo's limit of {MAX_BYTES}")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PhotoError(f"{path}: {exc.strerror or exc}") from None
+    if not (data.startswith(b"\xff\xd8\xff") or data.startswith(b"\x89PNG\r\n\x1a\n")):
+        raise PhotoError(f"{path}: not a JPEG or PNG photo")
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise PhotoError(f"{path}: the image is damaged or over {MAX_PIXELS} pixels")
+    if min(image.shape[:2]) < MIN_SIDE:
+        raise PhotoError(
+            f"{path}: {image.shape[1]} × {image.shape[0]} pixels is too small to read:"
+            f" at least {MIN_SIDE} on the shorter side"
+        )
+    return np.asarray(image, np.uint8)
+
+
+@dataclass(frozen=True)
+class Marker:
+    id: int
+    corners: NDArray[np.float32]  # 4 × 2 photo pixels, clockwise from its top left
+
+
+def find_markers(photo: Image) -> list[Marker]:
+    """Every DICT_4X4_50 marker in the photo; the detector is tuned for small markers in
+    large photos (OpenCV's defaults lose them) and for soft edges."""
+    import cv2
+
+    gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    params = cv2.aruco.DetectorParameters()
+    params.minMarkerPerimeterRate = 0.01
+    params.perspectiveRemoveIgnoredMarginPerCell = 0.3
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    table = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    corners, ids, _ = cv2.aruco.ArucoDetector(table, params).detectMarkers(gray)
+    if ids is None:
+        return []
+    return [Marker(int(i), c.reshape(4, 2)) for i, c in zip(ids.ravel(), corners, strict=True)]
+
+
+def page_px(marks: Marks, x: float, y: float) -> tuple[float, float]:
+    """A page point (points, y up) in the rectified page's pixels."""
+    frame = marks.frame
+    return (x - frame.x) / mm(1) * PX_PER_MM, (frame.top - y) / mm(1) * PX_PER_MM
+
+
+def box_px(marks: Marks, box: Box) -> tuple[int, int, int, int]:
+    """A page box as rectified pixel bounds: (left, top, right, bottom)."""
+    left, top = page_px(marks, box.x, box.top)
+    right, bottom = page_px(marks, box.right, box.y)
+    return round(left), round(top), round(right), round(bottom)
+
+
+@dataclass(frozen=True)
+class Page:
+    """The rectified page, in colour and grey, and how sharp its markers came out."""
+
+    colour: Image
+    gray: Image
+    sharpness: float
+
+
+def rectify(path: Path, photo: Image, markers: list[Marker], marks: Marks) -> Page:
+    """The page inside ``marks``' frame, flattened from the markers that belong to it
+    (at least three of the four); refused in one line when it is cut off, too dark or
+    too blurred to read."""
+    import cv2
+    import numpy as np
+
+    source, target = [], []
+    for marker in markers:
+        box = marks.marker_box(Corner(marker.id - 4 * marks.kind))
+        corners = ((box.x, box.top), (box.right, box.top), (box.right, box.y), (box.x, box.y))
+        source += marker.corners.tolist()
+        target += [page_px(marks, x, y) for x, y in corners]
+    h_matrix, _ = cv2.findHomography(np.array(source, np.float64), np.array(target, np.float64))
+    if h_matrix is None:
+        raise PhotoError(f"{path}: the sheet's corner markers do not fit a flat page")
+    width, height = (round(v / mm(1) * PX_PER_MM) for v in (marks.frame.w, marks.frame.h))
+    outline = np.array([[[0, 0]], [[width, 0]], [[width, height]], [[0, height]]], np.float64)
+    seen = cv2.perspectiveTransform(outline, np.linalg.inv(h_matrix)).reshape(4, 2)
+    rows, cols = photo.shape[:2]
+    if (seen < -2).any() or (seen[:, 0] > cols + 1).any() or (seen[:, 1] > rows + 1).any():
+        raise PhotoError(f"{path}: the sheet is cut off: take the photo with all of it in")
+    colour = cv2.warpPerspective(photo, h_matrix, (width, height), flags=cv2.INTER_LINEAR)
+    gray = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)
+    if float(np.median(gray)) < DARK:
+        raise PhotoError(f"{path}: the photo is too dark to read: take it again in more light")
+    return Page(colour, gray, sharpness(gray, marks))
+
+
+def sharpness(gray: Image, marks: Marks) -> float:
+    """How crisp the markers' edges are: the mean absolute difference between
+    neighbouring pixels inside the markers, over the markers' contrast (1 for a perfect
+    black-white edge every pixel; blur spreads an edge and lowers it)."""
+    import numpy as np
+
+    values = []
+    for corner in Corner:
+        left, top, right, bottom = box_px(marks, marks.marker_box(corner))
+        patch = gray[max(top, 0) : bottom, max(left, 0) : right].astype(np.float32)
+        if patch.size < 16:
+            continue
+        contrast = float(np.percentile(patch, 95) - np.percentile(patch, 5))
+        if contrast < 20:
+            values.append(0.0)
+            continue
+        step = np.abs(np.diff(patch, axis=1)).mean() + np.abs(np.diff(patch, axis=0)).mean()
+        values.append(float(step) / contrast)
+    return float(np.median(values)) if values else 0.0
+
+
+def read_qr(page: Page, marks: Marks, box: Box) -> str | None:
+    """The QR code in ``box`` (quiet zone included), or None when it does not decode."""
+    import cv2
+
+    left, top, right, bottom = box_px(marks, box.inset(-mm(2)))
+    crop = page.gray[max(top, 0) : bottom, max(left, 0) : right]
+    detector = cv2.QRCodeDetector()
+    for scale in (1.0, 2.0):
+        image = crop if scale == 1.0 else cv2.resize(crop, None, fx=scale, fy=scale)
+        for candidate in (image, cv2.threshold(image, 0, 255, cv2.THRESH_OTSU)[1]):
+            text, _, _ = detector.detectAndDecode(candidate)
+            if text:
+                return str(text)
+    return None

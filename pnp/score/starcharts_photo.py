@@ -1,0 +1,267 @@
+"""A phone photo of a finished Star Charts sheet, read into the player's part of the
+finished-game text: every cell, the objective and Filled Sheet boxes and the abilities.
+What is not read surely is written ``?`` (and the scorer stops there), never guessed."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pnp.layouts.reading import Marks
+from pnp.paper import PAPERS
+from pnp.scan.ink import crop, pen_ink, ring, share
+from pnp.scan.photo import (
+    MIN_SHARPNESS,
+    PX_PER_MM,
+    Page,
+    PhotoError,
+    box_px,
+    find_markers,
+    load,
+    read_qr,
+    rectify,
+)
+from pnp.starcharts.chart import Cell, Chart, load_chart
+from pnp.starcharts.content import abilities
+from pnp.starcharts.coords import column_letter
+from pnp.starcharts.finished import UNREAD
+from pnp.units import mm
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+# Shares of a cell's inner part inked: at most EMPTY is an empty cell, at least MARKED
+# a marked one; between, the reader asks. Set on the bench's tuning photos.
+EMPTY = 0.004
+MARKED = 0.02
+# Shares of directions round a star with ink on a ring: a circled star, or not.
+CIRCLED = 0.6
+UNCIRCLED = 0.4
+_CELL_INSET = 0.14  # of a cell's side: clear of its lines and of a neighbour's ink
+_BOX_EMPTY = 0.003  # a score box with less ink holds nothing
+_MARK_EMPTY, _MARK_FULL = 0.03, 0.12  # a "gained" circle's or a "used" box's ink
+_OTHER_KINDS = {
+    4: "an Astra score pad",
+    5: "an Astra score pad",
+    6: "a Crafting the Cosmos score pad",
+    7: "a Crafting the Cosmos score pad",
+}
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """A place the reader could not read surely: what it is, its page box in rectified
+    pixels, and the answers it could have."""
+
+    what: str
+    box: tuple[int, int, int, int]
+    choices: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SheetReading:
+    path: Path
+    chart: Chart
+    grid: tuple[str, ...]  # one token a cell: x, o, the chart's symbol or ?
+    boxes: tuple[str, ...]  # the 5 objective boxes: ., a number or ?
+    filled: str  # 5, 0, . or ?
+    abilities: tuple[str, ...]  # "split", "split used" or "split?", gained ones only
+    doubts: tuple[Doubt, ...]
+    page: Page = field(repr=False)
+    marks: Marks = field(repr=False)
+
+    def text(self, name: str) -> str:
+        """The player's block of the finished-game text."""
+        n = self.chart.size
+        rows = [" ".join(self.grid[r * n : (r + 1) * n]) for r in range(n)]
+        return "\n".join(
+            [
+                f"player: {name}",
+                *rows,
+                f"boxes: {' '.join(self.boxes)}",
+                f"filled: {self.filled}",
+                f"abilities: {', '.join(self.abilities)}",
+            ]
+        )
+
+
+def _sheet_kinds() -> dict[int, tuple[int, str]]:
+    from pnp.layouts.starcharts.sheet import KINDS
+
+    return {kind: (per_page, paper) for (per_page, paper), kind in KINDS.items()}
+
+
+def read_sheet(path: Path, chart: Chart | None = None) -> SheetReading:
+    """Read one photo; ``chart`` is used when the QR code cannot be read (and must agree
+    with it when it can)."""
+    from pnp.layouts.starcharts.sheet import sheet_marks, sheet_places, sheet_qr
+
+    photo = load(path)
+    markers = find_markers(photo)
+    kinds = _sheet_kinds()
+    counts = Counter(m.id // 4 for m in markers)
+    ours = [k for k in counts if k in kinds]
+    if not ours:
+        others = [k for k in counts if k in _OTHER_KINDS]
+        if others:
+            raise PhotoError(f"{path}: this is {_OTHER_KINDS[others[0]]}, not a Star Charts sheet")
+        raise PhotoError(
+            f"{path}: found no Star Charts sheet: print the sheets with pnp, and take the"
+            " photo from above with the whole sheet in, in focus"
+        )
+    kind = max(ours, key=lambda k: counts[k])
+    found = [m for m in markers if m.id // 4 == kind]
+    if len({m.id for m in found}) < len(found):
+        raise PhotoError(f"{path}: the photo holds two sheets: cut them apart, one a photo")
+    if len(found) < 3:
+        raise PhotoError(
+            f"{path}: only {len(found)} of the sheet's 4 corner squares are in the photo:"
+            " take it with the whole sheet in"
+        )
+    per_page, paper_name = kinds[kind]
+    paper = PAPERS[paper_name]
+    marks = sheet_marks(paper, per_page)
+    page = rectify(path, photo, found, marks)
+    if page.sharpness < MIN_SHARPNESS:
+        raise PhotoError(f"{path}: the photo is too blurred to read: take it again, steadier")
+    named = _chart_of(path, read_qr(page, marks, sheet_qr(paper, per_page)), chart)
+    places = sheet_places(named, paper, per_page)
+    ink = pen_ink(page.colour, _blank(named, paper_name, per_page, page.gray.shape))
+    doubts: list[Doubt] = []
+    grid = tuple(
+        _cell(named, i, box_px(marks, places.cell(i)), ink, doubts) for i in range(len(named.cells))
+    )
+    boxes = tuple(
+        _number(f"objective box {k + 1}", box_px(marks, places.score[k]), ink, doubts)
+        for k in range(5)
+    )
+    filled = _number(
+        "the Filled Sheet box", box_px(marks, places.score[5]), ink, doubts, ("5", "0")
+    )
+    gained = []
+    for k, ability in enumerate(abilities()):
+        got = _mark(f"{ability.id} gained", box_px(marks, places.gained(k)), ink, doubts)
+        used = _mark(f"{ability.id} used", box_px(marks, places.used(k)), ink, doubts)
+        if got is None or used is None:
+            gained.append(f"{ability.id}{UNREAD}")
+        elif got or used:
+            gained.append(ability.id + (" used" if used else ""))
+    return SheetReading(path, named, grid, boxes, filled, tuple(gained), tuple(doubts), page, marks)
+
+
+def _chart_of(path: Path, code: str | None, given: Chart | None) -> Chart:
+    if code is None:
+        if given is None:
+            raise PhotoError(
+                f"{path}: the chart's code (the square pattern right of the Player line) could"
+                " not be read: take the photo closer, or name the chart with --chart"
+            )
+        return given
+    chart_id = code.lower() if code.upper() == code else code
+    if given is not None:
+        if given.id != chart_id:
+            raise PhotoError(f"{path}: the sheet is chart {chart_id}, not {given.id} (--chart)")
+        return given
+    try:
+        return load_chart(chart_id)
+    except (OSError, ValueError):
+        raise PhotoError(
+            f"{path}: the sheet is chart {chart_id}, which is not a shipped chart: give its"
+            " file with --chart"
+        ) from None
+
+
+@cache
+def _blank_page(chart: Chart, paper_name: str, per_page: int) -> tuple[int, int, bytes]:
+    from pnp.layouts.starcharts.documents import sheets_document
+    from pnp.render.pdf import render_pdf
+    from pnp.render.png import pdf_page_gray
+
+    pdf = render_pdf(sheets_document([chart], PAPERS[paper_name], per_page))
+    return pdf_page_gray(pdf, 0, PX_PER_MM * 25.4)
+
+
+def _blank(
+    chart: Chart, paper_name: str, per_page: int, shape: tuple[int, ...]
+) -> NDArray[np.uint8]:
+    """The blank sheet, cut to the reading marks' frame like the rectified photo."""
+    import cv2
+    import numpy as np
+
+    from pnp.layouts.starcharts.sheet import sheet_marks
+
+    width, height, data = _blank_page(chart, paper_name, per_page)
+    page = np.frombuffer(data, np.uint8).reshape(height, width)
+    frame = sheet_marks(PAPERS[paper_name], per_page).frame
+    paper_h = PAPERS[paper_name].height
+    left = round(frame.x / mm(1) * PX_PER_MM)
+    top = round((paper_h - frame.top) / mm(1) * PX_PER_MM)
+    cut = page[top : top + shape[0], left : left + shape[1]]
+    if cut.shape != shape[:2]:
+        cut = cv2.resize(cut, (shape[1], shape[0]))
+    return np.asarray(cut, np.uint8)
+
+
+def _cell(
+    chart: Chart,
+    index: int,
+    box: tuple[int, int, int, int],
+    ink: NDArray[np.float32],
+    doubts: list[Doubt],
+) -> str:
+    kind = chart.cells[index]
+    symbol = kind.value
+    inked = share(crop(ink, box, _CELL_INSET))
+    row, col = divmod(index, chart.size)
+    name = f"{column_letter(col)}{row + 1}"
+    if inked <= EMPTY:
+        return symbol
+    if inked < MARKED:
+        doubts.append(Doubt(name, box, ("x", "o", symbol) if kind is Cell.STAR else ("x", symbol)))
+        return UNREAD
+    if kind is not Cell.STAR:
+        return "x"
+    circled = ring(crop(ink, box, 0.03), 0.62, 0.98)
+    if circled >= CIRCLED:
+        return "o"
+    if circled <= UNCIRCLED:
+        return "x"
+    doubts.append(Doubt(name, box, ("x", "o")))
+    return UNREAD
+
+
+def _number(
+    what: str,
+    box: tuple[int, int, int, int],
+    ink: NDArray[np.float32],
+    doubts: list[Doubt],
+    allowed: tuple[str, ...] = tuple("012345678"),
+) -> str:
+    from pnp.scan.digits import THRESHOLD, read_digit
+
+    part = crop(ink, box, 0.04)
+    if share(part) <= _BOX_EMPTY:
+        return "."
+    reading = read_digit(part)
+    if reading.confidence >= THRESHOLD and str(reading.digit) in allowed:
+        return str(reading.digit)
+    doubts.append(Doubt(what, box, (*allowed, ".")))
+    return UNREAD
+
+
+def _mark(
+    what: str, box: tuple[int, int, int, int], ink: NDArray[np.float32], doubts: list[Doubt]
+) -> bool | None:
+    left, top, right, bottom = box
+    grow = (right - left) // 3
+    inked = share(crop(ink, (left - grow, top - grow, right + grow, bottom + grow)))
+    if inked <= _MARK_EMPTY:
+        return False
+    if inked >= _MARK_FULL:
+        return True
+    doubts.append(Doubt(what, box, ("yes", "no")))
+    return None
