@@ -1,0 +1,1 @@
+"""Reading photos of finished sheets and score pads."""
