@@ -85,6 +85,7 @@ def find_markers(photo: Image) -> list[Marker]:
     """Every DICT_4X4_50 marker in the photo; the detector is tuned for small markers in
     large photos (OpenCV's defaults lose them) and for soft edges."""
     import cv2
+    import numpy as np
 
     gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
     params = cv2.aruco.DetectorParameters()
@@ -95,7 +96,10 @@ def find_markers(photo: Image) -> list[Marker]:
     corners, ids, _ = cv2.aruco.ArucoDetector(table, params).detectMarkers(gray)
     if ids is None:
         return []
-    return [Marker(int(i), c.reshape(4, 2)) for i, c in zip(ids.ravel(), corners, strict=True)]
+    return [
+        Marker(int(i), np.asarray(c, np.float32).reshape(4, 2))
+        for i, c in zip(ids.ravel(), corners, strict=True)
+    ]
 
 
 def page_px(marks: Marks, x: float, y: float) -> tuple[float, float]:
@@ -142,8 +146,10 @@ def rectify(path: Path, photo: Image, markers: list[Marker], marks: Marks) -> Pa
     rows, cols = photo.shape[:2]
     if (seen < -2).any() or (seen[:, 0] > cols + 1).any() or (seen[:, 1] > rows + 1).any():
         raise PhotoError(f"{path}: the sheet is cut off: take the photo with all of it in")
-    colour = cv2.warpPerspective(photo, h_matrix, (width, height), flags=cv2.INTER_LINEAR)
-    gray = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)
+    colour = np.asarray(
+        cv2.warpPerspective(photo, h_matrix, (width, height), flags=cv2.INTER_LINEAR), np.uint8
+    )
+    gray = np.asarray(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY), np.uint8)
     if float(np.median(gray)) < DARK:
         raise PhotoError(f"{path}: the photo is too dark to read: take it again in more light")
     return Page(colour, gray, sharpness(gray, marks))
@@ -171,16 +177,31 @@ def sharpness(gray: Image, marks: Marks) -> float:
 
 
 def read_qr(page: Page, marks: Marks, box: Box) -> str | None:
-    """The QR code in ``box`` (quiet zone included), or None when it does not decode."""
+    """The QR code in ``box`` (quiet zone included), or None when it does not decode.
+    The crop is tried as it is; then, since the page is flat and the code's place known
+    to a fraction of a module, each module is sampled at its centre and the code drawn
+    again clean, for QR codes of 21 to 33 modules."""
     import cv2
+    import numpy as np
 
     left, top, right, bottom = box_px(marks, box.inset(-mm(2)))
     crop = page.gray[max(top, 0) : bottom, max(left, 0) : right]
     detector = cv2.QRCodeDetector()
-    for scale in (1.0, 2.0):
-        image = crop if scale == 1.0 else cv2.resize(crop, None, fx=scale, fy=scale)
-        for candidate in (image, cv2.threshold(image, 0, 255, cv2.THRESH_OTSU)[1]):
-            text, _, _ = detector.detectAndDecode(candidate)
-            if text:
-                return str(text)
+    text, _, _ = detector.detectAndDecode(crop)
+    if text:
+        return str(text)
+    left, top, right, bottom = box_px(marks, box)
+    side = (right - left + bottom - top) / 2
+    smooth = cv2.GaussianBlur(page.gray, (0, 0), 1.0).astype(np.float32)
+    for count in (21, 25, 29, 33):
+        module = side / (count + 4)
+        centres = left + (2.5 + np.arange(count)) * module, top + (2.5 + np.arange(count)) * module
+        xs, ys = np.meshgrid(*centres)
+        values = cv2.remap(smooth, xs.astype(np.float32), ys.astype(np.float32), cv2.INTER_LINEAR)
+        _, light = cv2.threshold(values.astype(np.uint8), 0, 255, cv2.THRESH_OTSU)
+        clean = np.pad(light.astype(np.uint8), 4, constant_values=255)
+        big = cv2.resize(clean, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
+        text, _, _ = detector.detectAndDecode(big)
+        if text:
+            return str(text)
     return None

@@ -5,7 +5,7 @@ What is not read surely is written ``?`` (and the scorer stops there), never gue
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,7 +43,7 @@ CIRCLED = 0.6
 UNCIRCLED = 0.4
 _CELL_INSET = 0.14  # of a cell's side: clear of its lines and of a neighbour's ink
 _BOX_EMPTY = 0.003  # a score box with less ink holds nothing
-_MARK_EMPTY, _MARK_FULL = 0.03, 0.12  # a "gained" circle's or a "used" box's ink
+_MARK_EMPTY, _MARK_FULL = 0.02, 0.04  # a "gained" circle's or a "used" box's ink
 _OTHER_KINDS = {
     4: "an Astra score pad",
     5: "an Astra score pad",
@@ -60,6 +60,7 @@ class Doubt:
     what: str
     box: tuple[int, int, int, int]
     choices: tuple[str, ...]
+    slot: tuple[str, int]  # ("grid", cell), ("box", 0-4), ("filled", 0), ("gained"|"used", k)
 
 
 @dataclass(frozen=True)
@@ -69,10 +70,39 @@ class SheetReading:
     grid: tuple[str, ...]  # one token a cell: x, o, the chart's symbol or ?
     boxes: tuple[str, ...]  # the 5 objective boxes: ., a number or ?
     filled: str  # 5, 0, . or ?
-    abilities: tuple[str, ...]  # "split", "split used" or "split?", gained ones only
+    gained: tuple[bool | None, ...]  # each ability's marks, None where unsure
+    used: tuple[bool | None, ...]
     doubts: tuple[Doubt, ...]
     page: Page = field(repr=False)
     marks: Marks = field(repr=False)
+
+    @property
+    def abilities(self) -> tuple[str, ...]:
+        """The abilities line's items: "split", "split used", or "split?" when unsure."""
+        items = []
+        for ability, got, used in zip(abilities(), self.gained, self.used, strict=True):
+            if got is None or used is None:
+                items.append(f"{ability.id}{UNREAD}")
+            elif got or used:
+                items.append(ability.id + (" used" if used else ""))
+        return tuple(items)
+
+    def answered(self, doubt: Doubt, answer: str) -> SheetReading:
+        """The reading with ``doubt`` settled by a person's ``answer``."""
+        kind, k = doubt.slot
+        rest = tuple(d for d in self.doubts if d != doubt)
+        if kind == "grid":
+            grid = (*self.grid[:k], answer, *self.grid[k + 1 :])
+            return replace(self, grid=grid, doubts=rest)
+        if kind == "box":
+            return replace(self, boxes=(*self.boxes[:k], answer, *self.boxes[k + 1 :]), doubts=rest)
+        if kind == "filled":
+            return replace(self, filled=answer, doubts=rest)
+        marks = self.gained if kind == "gained" else self.used
+        marks = (*marks[:k], answer == "yes", *marks[k + 1 :])
+        if kind == "gained":
+            return replace(self, gained=marks, doubts=rest)
+        return replace(self, used=marks, doubts=rest)
 
     def text(self, name: str) -> str:
         """The player's block of the finished-game text."""
@@ -136,21 +166,26 @@ def read_sheet(path: Path, chart: Chart | None = None) -> SheetReading:
         _cell(named, i, box_px(marks, places.cell(i)), ink, doubts) for i in range(len(named.cells))
     )
     boxes = tuple(
-        _number(f"objective box {k + 1}", box_px(marks, places.score[k]), ink, doubts)
+        _number(f"objective box {k + 1}", ("box", k), box_px(marks, places.score[k]), ink, doubts)
         for k in range(5)
     )
     filled = _number(
-        "the Filled Sheet box", box_px(marks, places.score[5]), ink, doubts, ("5", "0")
+        "the Filled Sheet box",
+        ("filled", 0),
+        box_px(marks, places.score[5]),
+        ink,
+        doubts,
+        ("5", "0"),
     )
-    gained = []
-    for k, ability in enumerate(abilities()):
-        got = _mark(f"{ability.id} gained", box_px(marks, places.gained(k)), ink, doubts)
-        used = _mark(f"{ability.id} used", box_px(marks, places.used(k)), ink, doubts)
-        if got is None or used is None:
-            gained.append(f"{ability.id}{UNREAD}")
-        elif got or used:
-            gained.append(ability.id + (" used" if used else ""))
-    return SheetReading(path, named, grid, boxes, filled, tuple(gained), tuple(doubts), page, marks)
+    gained = tuple(
+        _mark(f"{a.id} gained", ("gained", k), box_px(marks, places.gained(k)), ink, doubts)
+        for k, a in enumerate(abilities())
+    )
+    used = tuple(
+        _mark(f"{a.id} used", ("used", k), box_px(marks, places.used(k)), ink, doubts)
+        for k, a in enumerate(abilities())
+    )
+    return SheetReading(path, named, grid, boxes, filled, gained, used, tuple(doubts), page, marks)
 
 
 def _chart_of(path: Path, code: str | None, given: Chart | None) -> Chart:
@@ -202,7 +237,7 @@ def _blank(
     top = round((paper_h - frame.top) / mm(1) * PX_PER_MM)
     cut = page[top : top + shape[0], left : left + shape[1]]
     if cut.shape != shape[:2]:
-        cut = cv2.resize(cut, (shape[1], shape[0]))
+        return np.asarray(cv2.resize(cut, (shape[1], shape[0])), np.uint8)
     return np.asarray(cut, np.uint8)
 
 
@@ -221,7 +256,8 @@ def _cell(
     if inked <= EMPTY:
         return symbol
     if inked < MARKED:
-        doubts.append(Doubt(name, box, ("x", "o", symbol) if kind is Cell.STAR else ("x", symbol)))
+        choices = ("x", "o", symbol) if kind is Cell.STAR else ("x", symbol)
+        doubts.append(Doubt(name, box, choices, ("grid", index)))
         return UNREAD
     if kind is not Cell.STAR:
         return "x"
@@ -230,12 +266,13 @@ def _cell(
         return "o"
     if circled <= UNCIRCLED:
         return "x"
-    doubts.append(Doubt(name, box, ("x", "o")))
+    doubts.append(Doubt(name, box, ("x", "o"), ("grid", index)))
     return UNREAD
 
 
 def _number(
     what: str,
+    slot: tuple[str, int],
     box: tuple[int, int, int, int],
     ink: NDArray[np.float32],
     doubts: list[Doubt],
@@ -249,12 +286,16 @@ def _number(
     reading = read_digit(part)
     if reading.confidence >= THRESHOLD and str(reading.digit) in allowed:
         return str(reading.digit)
-    doubts.append(Doubt(what, box, (*allowed, ".")))
+    doubts.append(Doubt(what, box, (*allowed, "."), slot))
     return UNREAD
 
 
 def _mark(
-    what: str, box: tuple[int, int, int, int], ink: NDArray[np.float32], doubts: list[Doubt]
+    what: str,
+    slot: tuple[str, int],
+    box: tuple[int, int, int, int],
+    ink: NDArray[np.float32],
+    doubts: list[Doubt],
 ) -> bool | None:
     left, top, right, bottom = box
     grow = (right - left) // 3
@@ -263,5 +304,5 @@ def _mark(
         return False
     if inked >= _MARK_FULL:
         return True
-    doubts.append(Doubt(what, box, ("yes", "no")))
+    doubts.append(Doubt(what, box, ("yes", "no"), slot))
     return None

@@ -1,0 +1,124 @@
+"""Finished Star Charts sheets, marked at random as players mark them and photographed
+by the simulated phone (`photos`), with the truth the reader should find."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import photo_marks as pm  # noqa: E402
+import photos  # noqa: E402
+
+from pnp.geometry import Box  # noqa: E402
+from pnp.layouts.starcharts.documents import sheets_document  # noqa: E402
+from pnp.layouts.starcharts.sheet import sheet_places  # noqa: E402
+from pnp.paper import PAPERS, Paper  # noqa: E402
+from pnp.render.pdf import render_pdf  # noqa: E402
+from pnp.starcharts.chart import Cell, chart_ids, load_chart  # noqa: E402
+from pnp.starcharts.content import abilities  # noqa: E402
+from pnp.units import mm  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Truth:
+    chart: str
+    grid: tuple[str, ...]
+    boxes: tuple[str, ...]
+    filled: str
+    abilities: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Shot:
+    image: NDArray[np.uint8]
+    truth: Truth
+    megapixels: float
+    per_page: int
+
+
+@cache
+def _page(chart: str, paper: str, per_page: int) -> NDArray[np.uint8]:
+    with tempfile.TemporaryDirectory() as folder:
+        pdf = Path(folder) / "s.pdf"
+        pdf.write_bytes(render_pdf(sheets_document([load_chart(chart)], PAPERS[paper], per_page)))
+        page = photos.render_page(pdf)
+    if per_page == 2:  # cut apart: the top sheet only
+        page = page[: page.shape[0] // 2]
+    return page
+
+
+def _mm(box: Box, paper: Paper) -> tuple[float, float, float, float]:
+    """A page box (points, y up) as the generator's (left, top, right, bottom) in mm."""
+    return (box.x / mm(1), (paper.height - box.top) / mm(1), box.right / mm(1),
+            (paper.height - box.y) / mm(1))  # fmt: skip
+
+
+def shot(seed: int, megapixels: float | None = None) -> Shot:
+    """One marked sheet's photo: chart, paper, half or whole page, how full the grid is,
+    pens and camera all drawn from ``seed``."""
+    rng = np.random.default_rng(seed)
+    ids = chart_ids()
+    chart = load_chart(ids[int(rng.integers(len(ids)))])
+    paper_name = "a4" if rng.random() < 0.6 else "letter"
+    per_page = 2 if rng.random() < 0.25 and not (paper_name == "letter" and chart.size == 10) else 1
+    paper = PAPERS[paper_name]
+    places = sheet_places(chart, paper, per_page)
+    image = _page(chart.id, paper_name, per_page).copy()
+    pen = pm.random_pen(rng)
+    full = rng.random() < 0.3
+    fraction = 1.0 if full else float(rng.uniform(0.2, 0.95))
+    grid = []
+    stars = [i for i, k in enumerate(chart.cells) if k is Cell.STAR]
+    circled = (
+        set(
+            rng.choice(stars, size=min(len(stars), int(rng.integers(0, 5))), replace=False).tolist()
+        )
+        if stars
+        else set()
+    )
+    for i, kind in enumerate(chart.cells):
+        marked = full or rng.random() < fraction
+        if not marked:
+            grid.append(kind.value)
+            continue
+        box = _mm(places.cell(i), paper)
+        pm.cross(image, box, pen, rng)
+        if i in circled:
+            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            pm.ring(image, (cx, cy), (box[2] - box[0]) * 0.4, pen, rng)
+        grid.append("o" if i in circled else "x")
+    count = int(rng.integers(0, 6))
+    boxes = []
+    for k in range(5):
+        if k < count:
+            value = int(rng.integers(0, 9))
+            pm.digit(image, _mm(places.score[k], paper), value, pen, rng)
+            boxes.append(str(value))
+        else:
+            boxes.append(".")
+    filled = "5" if full else ("0" if rng.random() < 0.2 else ".")
+    if filled != ".":
+        pm.digit(image, _mm(places.score[5], paper), int(filled), pen, rng)
+    gained = []
+    for k, ability in enumerate(abilities()):
+        if rng.random() < 0.5:
+            g = _mm(places.gained(k), paper)
+            pm.fill_circle_mark(
+                image, ((g[0] + g[2]) / 2, (g[1] + g[3]) / 2), (g[2] - g[0]) / 2, pen, rng
+            )
+            used = rng.random() < 0.5
+            if used:
+                pm.slash(image, _mm(places.used(k), paper), pen, rng)
+            gained.append(ability.id + (" used" if used else ""))
+    mp = megapixels if megapixels is not None else (12.0 if rng.random() < 0.5 else 2.0)
+    photo = photos.photograph(image, rng, mp)
+    truth = Truth(chart.id, tuple(grid), tuple(boxes), filled, tuple(gained))
+    return Shot(photo.image, truth, mp, per_page)
