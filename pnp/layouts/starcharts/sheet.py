@@ -14,6 +14,7 @@ from pnp.draw.text import elide, fit_size
 from pnp.geometry import Box
 from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
 from pnp.layouts.starcharts import symbols
+from pnp.layouts.starcharts.sheet_fields import player_line, sheet_fields
 from pnp.layouts.starcharts.sheet_panel import (
     FULL,
     GAP,
@@ -103,7 +104,9 @@ def _portrait(chart: Chart, region: Box, player: str) -> tuple[list[Item], list[
         *score_boxes(score.x, score.top, score.w, s)[0],
         *tiles,
     ]
-    return items, score_fields(score.x, score.top, score.w, s, player)
+    grid = _grid_box(chart, middle.cx - side / 2, top, cell)
+    fields = score_fields(score.x, score.top, score.w, s, player)
+    return items, fields + sheet_fields(chart, player, title, s, grid, abil)
 
 
 def _half(chart: Chart, region: Box, player: str) -> tuple[list[Item], list[Field]]:
@@ -127,7 +130,10 @@ def _half(chart: Chart, region: Box, player: str) -> tuple[list[Item], list[Fiel
                 + score
                 + tiles
             )
-            return items, score_fields(panel.x, score_top - GAP, panel.w, s, player)
+            fields = score_fields(panel.x, score_top - GAP, panel.w, s, player)
+            grid = _grid_box(chart, body.x, body.top, cell)
+            abil = Box(panel.x, panel.y, panel.w, y - GAP - panel.y)
+            return items, fields + sheet_fields(chart, player, title, s, grid, abil)
     raise SheetLayoutError(f"a {n}×{n} sheet does not fit half a page with cells of 10 mm")
 
 
@@ -138,7 +144,7 @@ def _title_height(s: Style) -> float:
 def _title(chart: Chart, box: Box, s: Style) -> list[Item]:
     """The chart's name, shrunk if need be to end well before the Player line; under
     both, what the chart is."""
-    line_x = box.right - min(mm(70), box.w * 0.4)
+    line_x = player_line(box)
     label_x = line_x - mm(1.5)
     room = label_x - text_width("Player", s.player) - mm(4) - box.x
     baseline = box.top - ascent(s.title, Font.BOLD)
@@ -159,7 +165,7 @@ def _grid(chart: Chart, x: float, top: float, cell: float) -> list[Item]:
     corner of those margins."""
     n = chart.size
     gx, gtop = x + LABEL, top - LABEL
-    grid = Box(gx, gtop - n * cell, n * cell, n * cell)
+    grid = _grid_box(chart, x, top, cell)
     size = _COORDINATES
     items: list[Item] = []
     for i in range(n):
@@ -188,6 +194,12 @@ def _grid(chart: Chart, x: float, top: float, cell: float) -> list[Item]:
         items.append(Line(gx + i * cell, grid.y, gx + i * cell, grid.top, _GRID))
         items.append(Line(gx, grid.y + i * cell, grid.right, grid.y + i * cell, _GRID))
     return items
+
+
+def _grid_box(chart: Chart, x: float, top: float, cell: float) -> Box:
+    """The cells' square of a grid drawn at (x, top)."""
+    side = chart.size * cell
+    return Box(x + LABEL, (top - LABEL) - side, side, side)
 
 
 def _figure(chart: Chart, grid: Box, cell: float) -> list[Item]:

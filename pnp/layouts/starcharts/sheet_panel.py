@@ -192,6 +192,27 @@ def _caption(label: str, frame: Box, s: Style) -> list[str]:
 def ability_tiles(x: float, top: float, bottom: float, width: float, s: Style) -> list[Item] | None:
     """The ability tiles with their rule hint, filling down to ``bottom``; None when they
     do not fit."""
+    laid = _tiles(x, top, bottom, width, s)
+    if laid is None:
+        return None
+    items, tiles = laid
+    for ability, tile in zip(abilities(), tiles, strict=False):
+        items += _tile(ability, tile, s)
+    return items
+
+
+def ability_marks(
+    x: float, top: float, bottom: float, width: float, s: Style
+) -> list[tuple[str, Box, Box]]:
+    """Each ability's id with the boxes of its gained circle and its used box, as
+    ``ability_tiles`` draws them (nothing when the tiles do not fit)."""
+    tiles = (_tiles(x, top, bottom, width, s) or ([], []))[1]
+    return [(a.id, *_marks(tile, s)) for a, tile in zip(abilities(), tiles, strict=False)]
+
+
+def _tiles(
+    x: float, top: float, bottom: float, width: float, s: Style
+) -> tuple[list[Item], list[Box]] | None:
     items, y = _heading(ABILITY_HINT, " ", x, top, width, s)
     cols = s.ability_columns
     rows = -(-len(abilities()) // cols)
@@ -199,14 +220,18 @@ def ability_tiles(x: float, top: float, bottom: float, width: float, s: Style) -
     tile_h = (y - bottom - _ROW_GAP * (rows - 1)) / rows
     if tile_w <= 0 or tile_h < max(_tile_height(a, tile_w, s) for a in abilities()):
         return None
-    tiles = [
-        t
-        for r in Box(x, bottom, width, y - bottom).rows(rows, _ROW_GAP)
-        for t in r.columns(cols, mm(2))
-    ]
-    for ability, tile in zip(abilities(), tiles, strict=False):
-        items += _tile(ability, tile, s)
-    return items
+    rows_boxes = Box(x, bottom, width, y - bottom).rows(rows, _ROW_GAP)
+    return items, [t for r in rows_boxes for t in r.columns(cols, mm(2))]
+
+
+def _marks(tile: Box, s: Style) -> tuple[Box, Box]:
+    """The gained circle's square and the used box of a tile."""
+    inner = tile.inset(_PAD)
+    mx = inner.right - _marks_width(s)
+    gained, used = (
+        Box(mx, inner.top - (k + 0.5) * inner.h / 2 - s.mark / 2, s.mark, s.mark) for k in (0, 1)
+    )
+    return gained, used
 
 
 def _marks_width(s: Style) -> float:
@@ -257,17 +282,16 @@ def _tile(ability: Ability, tile: Box, s: Style) -> list[Item]:
             )
     else:
         items += text_block(tx, top - s.name * LEADING, lines, s.body, leading=LEADING)
-    mx = inner.right - _marks_width(s)
-    for k, (label, round_mark) in enumerate((("gained", True), ("used", False))):
-        my = inner.top - (k + 0.5) * inner.h / 2
-        if round_mark:
-            items.append(Circle(mx + s.mark / 2, my, s.mark / 2, Stroke(INK, 0.6)))
+    gained, used = _marks(tile, s)
+    for label, mark in (("gained", gained), ("used", used)):
+        if mark is gained:
+            items.append(Circle(mark.cx, mark.cy, s.mark / 2, Stroke(INK, 0.6)))
         else:
-            items.append(Rect(Box(mx, my - s.mark / 2, s.mark, s.mark), Stroke(INK, 0.6)))
+            items.append(Rect(mark, Stroke(INK, 0.6)))
         items.append(
             Text(
-                mx + s.mark + mm(0.8),
-                my - s.label * 0.35,
+                mark.right + mm(0.8),
+                mark.cy - s.label * 0.35,
                 label,
                 s.label,
                 Font.REGULAR,
