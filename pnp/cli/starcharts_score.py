@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from pnp.score.result import GameResult, MatchResult, PlayerResult
 
 
-def _warn(warnings: list[Problem]) -> None:
+def _warn(warnings: list[Problem] | list[str]) -> None:
     for warning in warnings:
         click.echo(str(warning), err=True)
 
@@ -84,18 +84,56 @@ def chart_usage(hint: str) -> Iterator[None]:
 @click.argument("games", nargs=-1, required=True, type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option("--match", is_flag=True, help="The games form an extended match: add them up.")
+@click.option(
+    "--objectives",
+    nargs=4,
+    metavar="ID ID ID ID",
+    help="The objectives dealt, for filled PDF sheets (they are not on the sheet).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write the text read from filled PDF sheets here, then score it.",
+)
 @bgstats_options
-def score(games: tuple[str, ...], as_json: bool, match: bool, bgstats: Export | None) -> None:
-    """Score finished games typed as text (see the README for the format). With --json,
-    one game prints an object and several print a list."""
+def score(
+    games: tuple[str, ...],
+    as_json: bool,
+    match: bool,
+    objectives: tuple[str, ...] | None,
+    output: str | None,
+    bgstats: Export | None,
+) -> None:
+    """Score finished games typed as text (see the README for the format), or filled
+    PDF sheets (`pnp starcharts sheet --fillable`): those given together are one game.
+    With --json, one game prints an object and several print a list."""
     from pnp.score.report import dumps, format_match, format_result, match_json, result_json
     from pnp.score.result import decide_match
     from pnp.score.starcharts import load_finished, score_finished
+    from pnp.score.starcharts_form import is_pdf, read_game
 
+    pdfs = [path for path in games if is_pdf(path)]
+    if not pdfs and (objectives or output):
+        raise click.UsageError("--objectives and -o are for filled PDF sheets")
+    target = None
+    if output is not None:
+        from pathlib import Path
+
+        from pnp.cli.outputs import check_output
+
+        target = Path(output)
+        check_output(target, "-o", [Path(g) for g in games])
     results = []
+    if pdfs:
+        from pnp.cli.starcharts_forms import score_read
+
+        result, notes = score_read(read_game(pdfs, objectives), pdfs[0], target)
+        _warn(notes)
+        results.append(result)
     problems: list[Problem] = []
     more = 0
-    for path in games:
+    for path in (g for g in games if g not in pdfs):
         try:
             result, warnings = score_finished(*load_finished(path))
         except SourceError as exc:
