@@ -453,3 +453,22 @@ def test_a_fillable_document_never_replaces_the_kits_plain_one(run: Run) -> None
         assert run(*args, "--fillable").exit_code == 0
         assert Path(f"{plain}.pdf").read_bytes() == before
         assert b"/AcroForm" in Path(f"{plain}-fillable.pdf").read_bytes()
+
+
+@pytest.mark.skipif(_NODE is None, reason="needs node to run the fields' scripts")
+def test_the_cell_and_name_scripts() -> None:
+    """A cell takes x or o in either case; a name anything but spaces and : , ; #."""
+    cases = {
+        "xXoO": [("x", False, True), ("O", False, True), ("q", False, False), ("xo", True, True)],
+        "^\\s:,;#": [("Ann", True, True), ("é", False, True), (" ", False, False)],
+    }
+    cases["^\\s:,;#"] += [("a#b", True, False), (";", False, False)]
+    for keys, tried in cases.items():
+        script = (
+            f"const cases = {json.dumps(tried)};"
+            "console.log(JSON.stringify(cases.map(([text, commit]) => {"
+            " const event = {rc: true, willCommit: commit,"
+            " change: commit ? '' : text, value: commit ? text : ''};"
+            f" (function () {{ {keystroke(keys)} }})(); return event.rc; }})));"
+        )
+        assert _node(script) == [ok for _, _, ok in tried], keys

@@ -299,3 +299,35 @@ def _filled_pdf() -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def test_without_pypdf_one_line_names_the_extra(
+    run: Run, filled: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pypdf", None)  # import pypdf raises ImportError
+    assert _errors(run, "sheets.pdf") == [
+        "sheets.pdf: reading filled PDF forms needs pypdf: pip install pypdf (or, in pnp's "
+        "folder, pip install '.[scan]')"
+    ]
+
+
+def test_typed_text_loads_no_pdf_reader() -> None:
+    import subprocess
+    import sys
+
+    code = """
+import sys
+from pnp.cli import cli
+try:
+    cli(["starcharts", "score", "docs/examples/finished.txt"])
+except SystemExit as exit:
+    assert not exit.code, exit.code
+print("LOADED", [m for m in sys.modules if m.startswith("pypdf")])
+"""
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=root
+    )
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr

@@ -20,6 +20,8 @@ from pnp.starcharts.coords import format_cell
 MAX_PDF_BYTES = 20_000_000  # a sheet with fields is about 100 kB a page
 MAX_FIELDS = 20_000  # 122 fields make the largest sheet
 OBJECTIVES_OPTION = "--objectives"
+# pnp's own extra, installed from its folder (a package called pnp on PyPI is another)
+INSTALL = "pip install pypdf (or, in pnp's folder, pip install '.[scan]')"
 _DIGITS = re.compile(r"[0-9]{1,3}\Z")
 _SCORE_FIELDS = (*(f"objective{i}" for i in range(1, 6)), "filled", "unused", "total")
 _SHEET = re.compile(r"(p[0-9]{1,4})\.chart\Z")
@@ -100,8 +102,10 @@ def _form_fields(path: str, data: bytes) -> dict[str, str]:
     a damaged file: any of them is this one line."""
     import logging
 
-    from pypdf import PdfReader
-
+    try:
+        from pypdf import PdfReader
+    except ImportError:
+        raise FormError([f"{path}: reading filled PDF forms needs pypdf: {INSTALL}"]) from None
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings are not ours to show
     try:
         reader = PdfReader(io.BytesIO(data))
