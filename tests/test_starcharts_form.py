@@ -186,10 +186,11 @@ def test_without_the_dealt_objectives_scoring_stops_there(run: Run, filled: Path
 def test_fields_holding_what_a_sheet_cannot(run: Run, filled: Path) -> None:
     """A viewer without scripts lets anything through: every such field is named."""
     bad = {"p1.C4": "q", "p2.H8": "xx", "p1.objective4": "a", "p2.flip.used": "x"}
-    bad |= {"p2.flip.gained": "", "p1.reroll.used": "y"}
+    bad |= {"p2.flip.gained": "", "p1.reroll.used": "y", "p1.D5": "o" * 1000}
     _fill(filled.read_bytes(), "bad.pdf", bad)
     assert _errors(run, "bad.pdf", "--objectives", *OBJECTIVES) == [
         "bad.pdf: field p1.C4: 'q' is not x or o",
+        f"bad.pdf: field p1.D5: {'o' * 40!r}… (1000 characters) is not x or o",
         "bad.pdf: field p1.objective4: 'a' is not a number",
         "bad.pdf: field p1.reroll.used: 'y' is not x",
         "bad.pdf: field p2.H8: 'xx' is not x or o",

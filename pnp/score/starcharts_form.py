@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from pnp.errors import PnpError, Problem
-from pnp.parsing import read_input
+from pnp.parsing import read_input, shown
 from pnp.starcharts.chart import Chart, chart_ids, load_chart
 from pnp.starcharts.content import abilities
 from pnp.starcharts.coords import format_cell
@@ -155,13 +155,12 @@ def form_game(sheets: Sequence[Sheet], objectives: Sequence[str] | None) -> Form
         raise FormError([f"{names}: no sheet has a field filled in"])
     first = filled[0]
     if first.chart not in chart_ids():  # an id only: a form never names a file to read
-        raise FormError(
-            [f"{first.path}: field {first.place}.chart: {first.chart!r} is not a chart pnp has"]
-        )
+        said = shown(first.chart)
+        raise FormError([f"{first.path}: field {first.place}.chart: {said} is not a chart pnp has"])
     for sheet in filled[1:]:
         if sheet.chart != first.chart:
             problems.append(
-                f"{sheet.path}: sheet {sheet.place} is chart {sheet.chart!r}, but "
+                f"{sheet.path}: sheet {sheet.place} is chart {shown(sheet.chart)}, but "
                 f"{first.path}'s {first.place} is {first.chart}: a game has one chart"
             )
     chart = load_chart(first.chart)
@@ -187,7 +186,7 @@ def _player(
     v, p = sheet.values, sheet.place
 
     def bad(field: str, expected: str) -> None:
-        problems.append(f"{sheet.path}: field {p}.{field}: {v[field]!r} is not {expected}")
+        problems.append(f"{sheet.path}: field {p}.{field}: {shown(v[field])} is not {expected}")
 
     def origin(*fields: tuple[int, str]) -> Origin:
         return Origin(sheet.path, tuple((col, f"{p}.{name}") for col, name in fields))
