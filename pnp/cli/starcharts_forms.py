@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import click
+
 from pnp.errors import SourceError
 
 if TYPE_CHECKING:
@@ -13,6 +15,31 @@ if TYPE_CHECKING:
 
     from pnp.score.result import GameResult
     from pnp.score.starcharts_form import FormGame
+
+
+def score_forms(
+    games: tuple[str, ...], objectives: tuple[str, ...] | None, output: str | None
+) -> tuple[list[str], list[GameResult], list[str]]:
+    """Score the filled PDFs among ``games`` as one game: the typed games left, the
+    result (none without PDFs) and its warnings."""
+    from pnp.score.starcharts_form import is_pdf, read_game
+
+    pdfs = [path for path in games if is_pdf(path)]
+    texts = [path for path in games if path not in pdfs]
+    if not pdfs:
+        if objectives or output:
+            raise click.UsageError("--objectives and -o are for filled PDF sheets")
+        return texts, [], []
+    target = None
+    if output is not None:
+        from pathlib import Path
+
+        from pnp.cli.outputs import check_output
+
+        target = Path(output)
+        check_output(target, "-o", [Path(g) for g in games])
+    result, warnings = score_read(read_game(pdfs, objectives), pdfs[0], target)
+    return texts, [result], warnings
 
 
 def score_read(game: FormGame, source: str, output: Path | None) -> tuple[GameResult, list[str]]:

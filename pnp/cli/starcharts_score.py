@@ -108,32 +108,16 @@ def score(
     """Score finished games typed as text (see the README for the format), or filled
     PDF sheets (`pnp starcharts sheet --fillable`): those given together are one game.
     With --json, one game prints an object and several print a list."""
+    from pnp.cli.starcharts_forms import score_forms
     from pnp.score.report import dumps, format_match, format_result, match_json, result_json
     from pnp.score.result import decide_match
     from pnp.score.starcharts import load_finished, score_finished
-    from pnp.score.starcharts_form import is_pdf, read_game
 
-    pdfs = [path for path in games if is_pdf(path)]
-    if not pdfs and (objectives or output):
-        raise click.UsageError("--objectives and -o are for filled PDF sheets")
-    target = None
-    if output is not None:
-        from pathlib import Path
-
-        from pnp.cli.outputs import check_output
-
-        target = Path(output)
-        check_output(target, "-o", [Path(g) for g in games])
-    results = []
-    if pdfs:
-        from pnp.cli.starcharts_forms import score_read
-
-        result, notes = score_read(read_game(pdfs, objectives), pdfs[0], target)
-        _warn(notes)
-        results.append(result)
+    texts, results, notes = score_forms(games, objectives, output)
+    _warn(notes)
     problems: list[Problem] = []
     more = 0
-    for path in (g for g in games if g not in pdfs):
+    for path in texts:
         try:
             result, warnings = score_finished(*load_finished(path))
         except SourceError as exc:
