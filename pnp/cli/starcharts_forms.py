@@ -24,20 +24,21 @@ def score_forms(
     result (none without PDFs) and its warnings."""
     from pnp.score.starcharts_form import is_pdf, read_game
 
+    target = None
+    if output is not None:
+        from pathlib import Path
+
+        from pnp.cli.outputs import check_named, check_output
+
+        target = Path(output)
+        check_named(target, "-o", "text")
+        check_output(target, "-o", [Path(g) for g in games])
     pdfs = [path for path in games if is_pdf(path)]
     texts = [path for path in games if path not in pdfs]
     if not pdfs:
         if objectives or output:
             raise click.UsageError("--objectives and -o are for filled PDF sheets")
         return texts, [], []
-    target = None
-    if output is not None:
-        from pathlib import Path
-
-        from pnp.cli.outputs import check_output
-
-        target = Path(output)
-        check_output(target, "-o", [Path(g) for g in games])
     result, warnings = score_read(read_game(pdfs, objectives), pdfs[0], target)
     return texts, [result], warnings
 

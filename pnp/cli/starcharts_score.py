@@ -93,6 +93,7 @@ def chart_usage(hint: str) -> Iterator[None]:
 @click.option(
     "-o",
     "--output",
+    "text_path",
     type=click.Path(dir_okay=False),
     help="Write the text read from filled PDF sheets here, then score it.",
 )
@@ -102,7 +103,7 @@ def score(
     as_json: bool,
     match: bool,
     objectives: tuple[str, ...] | None,
-    output: str | None,
+    text_path: str | None,
     bgstats: Export | None,
 ) -> None:
     """Score finished games typed as text (see the README for the format), or filled
@@ -113,7 +114,7 @@ def score(
     from pnp.score.result import decide_match
     from pnp.score.starcharts import load_finished, score_finished
 
-    texts, results, notes = score_forms(games, objectives, output)
+    texts, results, notes = score_forms(games, objectives, text_path)
     _warn(notes)
     problems: list[Problem] = []
     more = 0
