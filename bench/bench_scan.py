@@ -19,10 +19,10 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scan_sheets import shot  # noqa: E402
+from scan_sheets import shot
 
-from pnp.scan.photo import PhotoError  # noqa: E402
-from pnp.score.starcharts_photo import read_sheet  # noqa: E402
+from pnp.scan.photo import PhotoError
+from pnp.score.starcharts_photo import read_sheet
 
 
 def main() -> None:
@@ -55,7 +55,7 @@ def main() -> None:
             numbers = list(zip((*r.boxes, r.filled), (*t.boxes, t.filled), strict=True))
             digits += sum(b != "." for _, b in numbers)
             digits_right += sum(a == b != "." for a, b in numbers)
-            pairs += numbers + [(",".join(r.abilities), ",".join(t.abilities))]
+            pairs += [*numbers, (",".join(r.abilities), ",".join(t.abilities))]
             bad = [(a, b) for a, b in pairs if a != b and "?" not in a]
             if bad:
                 wrong += 1
@@ -65,24 +65,19 @@ def main() -> None:
             else:
                 exact += 1
     read = args.photos - refused
-    print(
-        f"photos: {args.photos} (seeds {args.first}-{args.first + args.photos - 1}), refused {refused}"
-    )
+    last = args.first + args.photos - 1
+    print(f"photos: {args.photos} (seeds {args.first}-{last}), refused {refused}")
     print(f"cells right: {cells_right}/{cells} = {100 * cells_right / max(cells, 1):.3f} %")
     print(f"digits right: {digits_right}/{digits} = {100 * digits_right / max(digits, 1):.1f} %")
-    print(
-        f"sheets read exactly without a question: {exact}/{read} = {100 * exact / max(read, 1):.1f} %"
-    )
+    print(f"sheets read exactly, no question: {exact}/{read} = {100 * exact / max(read, 1):.1f} %")
     print(f"sheets with a question: {flagged}; sheets silently wrong: {wrong}")
     for mp, times in seconds.items():
         if times:
             times.sort()
-            print(
-                f"{mp:g} MP: {len(times)} photos, median {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s"
-            )
-    print(
-        f"peak memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB (the whole bench)"
-    )
+            median = times[len(times) // 2]
+            print(f"{mp:g} MP: {len(times)} photos, median {median:.2f} s, max {times[-1]:.2f} s")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory: {peak:.0f} MB (the whole bench)")
 
 
 if __name__ == "__main__":

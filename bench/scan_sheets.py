@@ -14,17 +14,17 @@ from numpy.typing import NDArray
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import photo_marks as pm  # noqa: E402
-import photos  # noqa: E402
+import photo_marks as pm
+import photos
 
-from pnp.geometry import Box  # noqa: E402
-from pnp.layouts.starcharts.documents import sheets_document  # noqa: E402
-from pnp.layouts.starcharts.sheet import sheet_places  # noqa: E402
-from pnp.paper import PAPERS, Paper  # noqa: E402
-from pnp.render.pdf import render_pdf  # noqa: E402
-from pnp.starcharts.chart import Cell, chart_ids, load_chart  # noqa: E402
-from pnp.starcharts.content import abilities  # noqa: E402
-from pnp.units import mm  # noqa: E402
+from pnp.geometry import Box
+from pnp.layouts.starcharts.documents import sheets_document
+from pnp.layouts.starcharts.sheet import sheet_places
+from pnp.paper import PAPERS, Paper
+from pnp.render.pdf import render_pdf
+from pnp.starcharts.chart import Cell, chart_ids, load_chart
+from pnp.starcharts.content import abilities
+from pnp.units import mm
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,19 @@ def read_source(path: str | os.PathLike[str]) -> str:
     pipe would block, ``/dev/zero`` never end): anything else is an ``InputError``, no
     file a ``MissingFileError``; text that is not UTF-8 is a problem where it starts."""
     name = str(path)
+    data = read_input(path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, start) + 1
+        col = len(data[start : exc.start].decode("utf-8", "replace")) + 1
+        raise SourceError([Problem(name, line, col, f"not UTF-8 text ({exc.reason})")]) from None
+
+
+def read_input(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
+    """An input file's bytes, as ``read_source`` reads them, of at most ``limit``."""
+    name = str(path)
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except (FileNotFoundError, ValueError):  # ValueError: a NUL byte in the name
@@ -40,23 +53,17 @@ def read_source(path: str | os.PathLike[str]) -> str:
             raise InputError(name, "is not a regular file (a pipe or a device?)")
         remember_input(info)
         with open(fd, "rb", closefd=False) as file:
-            data = file.read(MAX_BYTES + 1) if info.st_size <= MAX_BYTES else b""
+            data = file.read(limit + 1) if info.st_size <= limit else b""
     except OSError as exc:
         raise InputError(name, f"cannot read it: {exc.strerror}") from None
     finally:
         os.close(fd)
-    if len(data) > MAX_BYTES or info.st_size > MAX_BYTES:
+    if len(data) > limit or info.st_size > limit:
         size = max(len(data), info.st_size)
         raise InputError(
-            name, f"{size:,} bytes is over the {MAX_BYTES // 1_000_000} MB limit for an input file"
+            name, f"{size:,} bytes is over the {limit // 1_000_000} MB limit for an input file"
         )
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        start = data.rfind(b"\n", 0, exc.start) + 1
-        line = data.count(b"\n", 0, start) + 1
-        col = len(data[start : exc.start].decode("utf-8", "replace")) + 1
-        raise SourceError([Problem(name, line, col, f"not UTF-8 text ({exc.reason})")]) from None
+    return data
 
 
 def other_kind(text: str, path: str, first_line: str, message: str) -> SourceError | None:

@@ -71,7 +71,17 @@ ALLOGRAPHS: dict[int, list[Strokes]] = {
         [arc(0.3, 0.5, 0.28, 0.5, -90, 270)],
         [arc(0.3, 0.5, 0.27, 0.5, -110, 280)],
         [arc(0.3, 0.5, 0.24, 0.5, -80, 275), line((0.5, 0.12), (0.1, 0.88))],
-        [spline((0.35, 0.02), (0.08, 0.2), (0.05, 0.7), (0.3, 1), (0.55, 0.7), (0.5, 0.15), (0.25, 0.05))],
+        [
+            spline(
+                (0.35, 0.02),
+                (0.08, 0.2),
+                (0.05, 0.7),
+                (0.3, 1),
+                (0.55, 0.7),
+                (0.5, 0.15),
+                (0.25, 0.05),
+            )
+        ],
     ],
     1: [
         [line((0.3, 0), (0.3, 1))],
@@ -80,19 +90,56 @@ ALLOGRAPHS: dict[int, list[Strokes]] = {
         [spline((0.15, 0.15), (0.3, 0.05), (0.35, 0)), line((0.35, 0), (0.3, 1))],
     ],
     2: [
-        [spline((0.03, 0.25), (0.15, 0.04), (0.35, 0), (0.55, 0.15), (0.5, 0.42), (0.25, 0.7), (0.02, 1)),
-         line((0.02, 1), (0.6, 1))],
-        [spline((0.03, 0.22), (0.2, 0.02), (0.45, 0.05), (0.55, 0.3), (0.3, 0.65), (0.08, 0.9),
-                (0.1, 0.8), (0.25, 0.92), (0.45, 1), (0.62, 0.95))],
+        [
+            spline(
+                (0.03, 0.25),
+                (0.15, 0.04),
+                (0.35, 0),
+                (0.55, 0.15),
+                (0.5, 0.42),
+                (0.25, 0.7),
+                (0.02, 1),
+            ),
+            line((0.02, 1), (0.6, 1)),
+        ],
+        [
+            spline(
+                (0.03, 0.22),
+                (0.2, 0.02),
+                (0.45, 0.05),
+                (0.55, 0.3),
+                (0.3, 0.65),
+                (0.08, 0.9),
+                (0.1, 0.8),
+                (0.25, 0.92),
+                (0.45, 1),
+                (0.62, 0.95),
+            )
+        ],
         [spline((0.05, 0.2), (0.3, 0), (0.55, 0.2), (0.45, 0.5), (0.03, 1), (0.6, 0.98))],
     ],
     3: [
-        [spline((0.05, 0.12), (0.3, 0), (0.55, 0.15), (0.5, 0.38), (0.25, 0.47), (0.52, 0.6),
-                (0.57, 0.82), (0.35, 1), (0.02, 0.9))],
-        [line((0.05, 0), (0.55, 0), (0.25, 0.42)),
-         spline((0.25, 0.42), (0.5, 0.52), (0.58, 0.78), (0.35, 1), (0.02, 0.88))],
-        [spline((0.08, 0.08), (0.4, 0.02), (0.45, 0.3), (0.2, 0.48)),
-         spline((0.2, 0.48), (0.55, 0.58), (0.55, 0.88), (0.25, 1), (0.03, 0.92))],
+        [
+            spline(
+                (0.05, 0.12),
+                (0.3, 0),
+                (0.55, 0.15),
+                (0.5, 0.38),
+                (0.25, 0.47),
+                (0.52, 0.6),
+                (0.57, 0.82),
+                (0.35, 1),
+                (0.02, 0.9),
+            )
+        ],
+        [
+            line((0.05, 0), (0.55, 0), (0.25, 0.42)),
+            spline((0.25, 0.42), (0.5, 0.52), (0.58, 0.78), (0.35, 1), (0.02, 0.88)),
+        ],
+        [
+            spline((0.08, 0.08), (0.4, 0.02), (0.45, 0.3), (0.2, 0.48)),
+            spline((0.2, 0.48), (0.55, 0.58), (0.55, 0.88), (0.25, 1), (0.03, 0.92)),
+        ],
     ],
     4: [
         [line((0.45, 1), (0.45, 0), (0.0, 0.7), (0.62, 0.7))],
@@ -100,38 +147,115 @@ ALLOGRAPHS: dict[int, list[Strokes]] = {
         [line((0.12, 0), (0.12, 0.6), (0.6, 0.6)), line((0.48, 0), (0.48, 1))],
     ],
     5: [
-        [line((0.55, 0), (0.1, 0), (0.07, 0.45)),
-         spline((0.07, 0.45), (0.35, 0.38), (0.58, 0.6), (0.5, 0.9), (0.25, 1), (0.02, 0.9))],
-        [spline((0.1, 0.02), (0.07, 0.45), (0.35, 0.38), (0.58, 0.62), (0.48, 0.92), (0.22, 1), (0.02, 0.88)),
-         line((0.1, 0.02), (0.58, 0))],
-        [line((0.12, 0), (0.08, 0.42)),
-         spline((0.08, 0.42), (0.4, 0.4), (0.55, 0.68), (0.4, 0.95), (0.05, 0.95)),
-         line((0.12, 0.01), (0.55, 0.04))],
+        [
+            line((0.55, 0), (0.1, 0), (0.07, 0.45)),
+            spline((0.07, 0.45), (0.35, 0.38), (0.58, 0.6), (0.5, 0.9), (0.25, 1), (0.02, 0.9)),
+        ],
+        [
+            spline(
+                (0.1, 0.02),
+                (0.07, 0.45),
+                (0.35, 0.38),
+                (0.58, 0.62),
+                (0.48, 0.92),
+                (0.22, 1),
+                (0.02, 0.88),
+            ),
+            line((0.1, 0.02), (0.58, 0)),
+        ],
+        [
+            line((0.12, 0), (0.08, 0.42)),
+            spline((0.08, 0.42), (0.4, 0.4), (0.55, 0.68), (0.4, 0.95), (0.05, 0.95)),
+            line((0.12, 0.01), (0.55, 0.04)),
+        ],
     ],
     6: [
-        [spline((0.5, 0.02), (0.25, 0.15), (0.06, 0.55), (0.1, 0.9), (0.3, 1), (0.52, 0.85),
-                (0.5, 0.6), (0.3, 0.52), (0.08, 0.66))],
+        [
+            spline(
+                (0.5, 0.02),
+                (0.25, 0.15),
+                (0.06, 0.55),
+                (0.1, 0.9),
+                (0.3, 1),
+                (0.52, 0.85),
+                (0.5, 0.6),
+                (0.3, 0.52),
+                (0.08, 0.66),
+            )
+        ],
         [line((0.45, 0), (0.08, 0.65)), arc(0.3, 0.75, 0.24, 0.25, 180, 540)],
-        [spline((0.55, 0.1), (0.35, 0), (0.12, 0.2), (0.06, 0.6), (0.2, 0.98), (0.5, 0.9),
-                (0.52, 0.62), (0.3, 0.5), (0.1, 0.6))],
+        [
+            spline(
+                (0.55, 0.1),
+                (0.35, 0),
+                (0.12, 0.2),
+                (0.06, 0.6),
+                (0.2, 0.98),
+                (0.5, 0.9),
+                (0.52, 0.62),
+                (0.3, 0.5),
+                (0.1, 0.6),
+            )
+        ],
     ],
     7: [
         [line((0.02, 0), (0.58, 0), (0.2, 1))],
         [line((0.02, 0), (0.58, 0), (0.2, 1)), line((0.15, 0.5), (0.52, 0.5))],
-        [line((0.02, 0.12), (0.02, 0), (0.58, 0)), spline((0.58, 0), (0.4, 0.35), (0.3, 0.7), (0.28, 1))],
+        [
+            line((0.02, 0.12), (0.02, 0), (0.58, 0)),
+            spline((0.58, 0), (0.4, 0.35), (0.3, 0.7), (0.28, 1)),
+        ],
     ],
     8: [
         [arc(0.3, 0.24, 0.2, 0.24, 0, 360), arc(0.3, 0.73, 0.27, 0.27, -90, 270)],
-        [spline((0.5, 0.1), (0.3, 0), (0.08, 0.12), (0.15, 0.36), (0.45, 0.6), (0.52, 0.86),
-                (0.3, 1), (0.07, 0.86), (0.15, 0.6), (0.45, 0.36), (0.5, 0.12))],
-        [spline((0.48, 0.15), (0.3, 0), (0.1, 0.18), (0.3, 0.47), (0.55, 0.75), (0.3, 1),
-                (0.05, 0.75), (0.3, 0.47), (0.52, 0.2), (0.4, 0.03))],
+        [
+            spline(
+                (0.5, 0.1),
+                (0.3, 0),
+                (0.08, 0.12),
+                (0.15, 0.36),
+                (0.45, 0.6),
+                (0.52, 0.86),
+                (0.3, 1),
+                (0.07, 0.86),
+                (0.15, 0.6),
+                (0.45, 0.36),
+                (0.5, 0.12),
+            )
+        ],
+        [
+            spline(
+                (0.48, 0.15),
+                (0.3, 0),
+                (0.1, 0.18),
+                (0.3, 0.47),
+                (0.55, 0.75),
+                (0.3, 1),
+                (0.05, 0.75),
+                (0.3, 0.47),
+                (0.52, 0.2),
+                (0.4, 0.03),
+            )
+        ],
     ],
     9: [
         [arc(0.3, 0.28, 0.25, 0.28, 0, 360), line((0.55, 0.28), (0.5, 1))],
-        [arc(0.3, 0.28, 0.25, 0.28, 0, 360), spline((0.55, 0.28), (0.53, 0.7), (0.35, 1), (0.08, 0.93))],
-        [spline((0.55, 0.15), (0.35, 0), (0.08, 0.12), (0.1, 0.48), (0.4, 0.5), (0.55, 0.15),
-                (0.52, 0.6), (0.48, 1))],
+        [
+            arc(0.3, 0.28, 0.25, 0.28, 0, 360),
+            spline((0.55, 0.28), (0.53, 0.7), (0.35, 1), (0.08, 0.93)),
+        ],
+        [
+            spline(
+                (0.55, 0.15),
+                (0.35, 0),
+                (0.08, 0.12),
+                (0.1, 0.48),
+                (0.4, 0.5),
+                (0.55, 0.15),
+                (0.52, 0.6),
+                (0.48, 1),
+            )
+        ],
     ],
 }
 
@@ -140,20 +264,29 @@ def _scribble(rng: Rng) -> Strokes:
     kind = rng.integers(4)
     if kind == 0:  # a wide or tangled scribble
         n = int(rng.integers(6, 14))
-        return [spline(*((float(x), float(y)) for x, y in rng.uniform([-0.5, 0.1], [1.1, 0.9], (n, 2))))]
+        return [
+            spline(*((float(x), float(y)) for x, y in rng.uniform([-0.5, 0.1], [1.1, 0.9], (n, 2))))
+        ]
     if kind == 1:  # a cross
         return [line((0, 0.1), (0.6, 0.9)), line((0.6, 0.1), (0, 0.9))]
     if kind == 2:  # two digits side by side
         left, right = (ALLOGRAPHS[int(d)][0] for d in rng.integers(0, 10, 2))
         return [s * 0.6 + [-0.25, 0.2] for s in left] + [s * 0.6 + [0.3, 0.2] for s in right]
-    return [line((-0.2, 0.5), (0.8, 0.5 + rng.uniform(-0.1, 0.1))), *([] if rng.random() < 0.5 else [line((-0.2, 0.7), (0.8, 0.7))])]
+    return [
+        line((-0.2, 0.5), (0.8, 0.5 + rng.uniform(-0.1, 0.1))),
+        *([] if rng.random() < 0.5 else [line((-0.2, 0.7), (0.8, 0.7))]),
+    ]
 
 
 def _wobble(points: Points, rng: Rng, amount: float) -> Points:
     t = np.linspace(0, 1, len(points))[:, None]
     freq = rng.uniform(0.5, 2.5, (1, 2))
     phase = rng.uniform(0, 2 * math.pi, (1, 2))
-    return points + amount * np.sin(2 * math.pi * freq * t + phase) + rng.normal(0, 0.004, points.shape)
+    return (
+        points
+        + amount * np.sin(2 * math.pi * freq * t + phase)
+        + rng.normal(0, 0.004, points.shape)
+    )
 
 
 def _box(rng: Rng) -> tuple[int, int]:
@@ -168,12 +301,20 @@ def _finish(canvas: NDArray[np.float32], rng: Rng) -> NDArray[np.float32]:
     if rng.random() < 0.35:
         grain = rng.random((max(2, h // 6), max(2, w // 6))).astype(np.float32)
         grain = cv2.resize(grain, (w, h), interpolation=cv2.INTER_LINEAR)
-        ink = ink * (grain > rng.uniform(0.0, 0.3)) * rng.uniform(0.6, 1.0, (h, w)).astype(np.float32)
+        ink = (
+            ink * (grain > rng.uniform(0.0, 0.3)) * rng.uniform(0.6, 1.0, (h, w)).astype(np.float32)
+        )
     sigma = rng.uniform(0, 1.5)
     if sigma > 0.3:
         ink = cv2.GaussianBlur(ink, (0, 0), sigma)
     for _ in range(int(rng.integers(0, 4)) if rng.random() < 0.3 else 0):
-        cv2.circle(ink, (int(rng.integers(w)), int(rng.integers(h))), int(rng.integers(1, 3)), float(rng.uniform(0.3, 1)), -1)
+        cv2.circle(
+            ink,
+            (int(rng.integers(w)), int(rng.integers(h))),
+            int(rng.integers(1, 3)),
+            float(rng.uniform(0.3, 1)),
+            -1,
+        )
     if rng.random() < 0.3:
         edge, width, at = int(rng.integers(4)), int(rng.integers(1, 5)), int(rng.integers(0, 3))
         value = float(rng.uniform(0.3, 1.0))
@@ -250,7 +391,9 @@ def hershey(label: int, rng: Rng) -> NDArray[np.float32]:
         cv2.GaussianBlur(rng.uniform(-1, 1, (h, w)).astype(np.float32), (0, 0), 0.12 * size)
         for _ in "xy"
     )
-    alpha = rng.uniform(0, 0.06) * size / max(float(np.abs(fx).max()), float(np.abs(fy).max()), 1e-6)
+    alpha = (
+        rng.uniform(0, 0.06) * size / max(float(np.abs(fx).max()), float(np.abs(fy).max()), 1e-6)
+    )
     gx, gy = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
     warped = cv2.remap(placed, gx + fx * alpha, gy + fy * alpha, cv2.INTER_LINEAR)
     return _finish(warped, rng)
@@ -259,7 +402,9 @@ def hershey(label: int, rng: Rng) -> NDArray[np.float32]:
 Maker = Callable[[int, Rng], NDArray[np.float32]]
 
 
-def dataset(make: Maker, labels: list[int], count: int, seed: int) -> tuple[NDArray[np.float32], NDArray[np.int64], NDArray[np.float32]]:
+def dataset(
+    make: Maker, labels: list[int], count: int, seed: int
+) -> tuple[NDArray[np.float32], NDArray[np.int64], NDArray[np.float32]]:
     """Features, labels and plausibility of `count` ink maps made with `make`."""
     rng = np.random.default_rng(seed)
     ys = rng.choice(labels, count).astype(np.int64)
@@ -271,7 +416,9 @@ def dataset(make: Maker, labels: list[int], count: int, seed: int) -> tuple[NDAr
     return xs, ys, plaus
 
 
-def _forward(params: dict[str, NDArray[np.float32]], x: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+def _forward(
+    params: dict[str, NDArray[np.float32]], x: NDArray[np.float32]
+) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
     hidden = np.maximum(x @ params["w1"] + params["b1"], 0.0)
     return hidden, hidden @ params["w2"] + params["b2"]
 
@@ -281,7 +428,9 @@ def _softmax(logits: NDArray[np.float32]) -> NDArray[np.float32]:
     return (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
 
 
-def train(x: NDArray[np.float32], y: NDArray[np.int64], epochs: int, hidden: int, seed: int) -> dict[str, NDArray[np.float32]]:
+def train(
+    x: NDArray[np.float32], y: NDArray[np.int64], epochs: int, hidden: int, seed: int
+) -> dict[str, NDArray[np.float32]]:
     """An MLP x -> hidden (ReLU) -> 11, trained with Adam on cross-entropy."""
     rng = np.random.default_rng(seed)
     n, d = x.shape
@@ -321,6 +470,7 @@ def train(x: NDArray[np.float32], y: NDArray[np.int64], epochs: int, hidden: int
 
 def fit_temperature(logits: NDArray[np.float32], y: NDArray[np.int64]) -> float:
     """The temperature that minimises the held-out negative log-likelihood."""
+
     def nll(t: float) -> float:
         p = _softmax(logits / t)
         return float(-np.log(p[np.arange(len(y)), y] + 1e-9).mean())
@@ -328,14 +478,22 @@ def fit_temperature(logits: NDArray[np.float32], y: NDArray[np.int64]) -> float:
     return min((float(t) for t in np.arange(0.5, 4.01, 0.05)), key=nll)
 
 
-def readings(x: NDArray[np.float32], plaus: NDArray[np.float32]) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
+def readings(
+    x: NDArray[np.float32], plaus: NDArray[np.float32]
+) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
     """The digit read and its confidence for each row, as read_digit gives them."""
     p = digits.probabilities(x)
     digit = p[:, :10].argmax(axis=1)
     return digit, p[np.arange(len(p)), digit] * plaus
 
 
-def report(name: str, x: NDArray[np.float32], y: NDArray[np.int64], plaus: NDArray[np.float32], threshold: float) -> None:
+def report(
+    name: str,
+    x: NDArray[np.float32],
+    y: NDArray[np.int64],
+    plaus: NDArray[np.float32],
+    threshold: float,
+) -> None:
     digit, conf = readings(x, plaus)
     accepted = conf >= threshold
     wrong = accepted & (digit != y)
@@ -382,7 +540,9 @@ def main() -> None:
     da, ca = readings(np.concatenate([xa, xv[yv < REJECT]]), np.concatenate([pa, pv[yv < REJECT]]))
     wrong = ca[da != np.concatenate([ya, yv[yv < REJECT]])]
     chosen = math.ceil((float(wrong.max()) if len(wrong) else 0.0) * 1000 + 1e-9) / 1000
-    print(f"threshold for 0 accepted-and-wrong on Hershey set A + synthetic validation: {chosen:.3f}")
+    print(
+        f"threshold for 0 accepted-and-wrong on Hershey set A + synthetic validation: {chosen:.3f}"
+    )
     threshold = digits.THRESHOLD
     report("synthetic test (seed 4)", xs, ys, ps, threshold)
     report("Hershey A (seed 5, chose the threshold)", xa, ya, pa, threshold)
@@ -391,7 +551,9 @@ def main() -> None:
     print(f"not-a-digit (synthetic): {np.mean(cr >= threshold):.2%} accepted as a digit")
     if abs(chosen - threshold) > 0.005:
         print(f"note: digits.THRESHOLD is {threshold}; this run suggests {chosen:.3f}")
-    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KB) in {time.monotonic() - began:.0f} s")
+    print(
+        f"wrote {args.out} ({args.out.stat().st_size // 1024} KB) in {time.monotonic() - began:.0f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from pypdf import PdfReader, PdfWriter
 from shapely.geometry import box as shape_box
 
 from pnp.astra.text import Lang
-from pnp.draw.shapes import Document, Field, Page, Rect
+from pnp.draw.shapes import INK, Circle, Document, Field, Line, Page, Rect, Stroke
 from pnp.geometry import Box
 from pnp.layouts.astra.box_documents import score_pad_document as astra_pad
 from pnp.layouts.astra.score_pad import ROWS
@@ -27,19 +27,25 @@ from pnp.layouts.starcharts.documents import sheets_document
 from pnp.paper import A4, LETTER, PAPERS, Paper
 from pnp.render.output import PreflightError, check
 from pnp.render.pdf import render_pdf
-from pnp.render.pdf_form import KEYSTROKE, calculation
+from pnp.render.pdf_form import KEYSTROKE, calculation, keystroke
 from pnp.render.preflight import ink, preflight
 from pnp.starcharts.chart import load_charts
+from pnp.starcharts.content import abilities
 from tests.conftest import Run
 
 ASTRA_ROWS = [name for name, *_ in ROWS]
 STARCHARTS_ROWS = [*(f"objective{i}" for i in range(1, 6)), "filled", "unused", "total"]
+STARCHARTS_ROWS_T = tuple(f".{row}" for row in STARCHARTS_ROWS)
 CHARTS = ["lyra-8", "orion-10-obstacles", "cancer-8-obstacles"]
 
 
+def _charts(paper: Paper) -> list[str]:
+    """A 10 × 10 chart and its reading marks do not fit half a Letter page."""
+    return CHARTS if paper is A4 else [c.replace("-10-", "-8-") for c in CHARTS]
+
+
 def _documents(paper: Paper, fillable: bool) -> dict[str, Document]:
-    # A 10 × 10 chart and its reading marks do not fit half a Letter page.
-    charts = load_charts(CHARTS if paper is A4 else [c.replace("-10-", "-8-") for c in CHARTS])
+    charts = load_charts(_charts(paper))
     return {
         "astra": astra_pad(paper, Lang.EN, 5, fillable),
         "astra-fr-3": astra_pad(paper, Lang.FR, 3, fillable),
@@ -92,7 +98,21 @@ def test_field_names(paper: Paper) -> None:
     # Half-page sheets: an odd last sheet prints twice, each copy with fields of its own.
     for key, sheets in (("starcharts-1", 3), ("starcharts-2", 4)):
         names = [f.name for _, f in _fields(docs[key])]
-        assert names == [f"p{k}.{row}" for k in range(1, sheets + 1) for row in STARCHARTS_ROWS]
+        scores = [name for name in names if name.split(".")[1] in STARCHARTS_ROWS]
+        assert scores == [f"p{k}.{row}" for k in range(1, sheets + 1) for row in STARCHARTS_ROWS]
+        charts = [*load_charts(_charts(paper)), load_charts(_charts(paper))[-1]][:sheets]
+        for k, chart in enumerate(charts, 1):
+            n = chart.size
+            cells = [f"p{k}.{chr(65 + c)}{r}" for r in range(1, n + 1) for c in range(n)]
+            marks = [f"p{k}.{a.id}.{m}" for a in abilities() for m in ("gained", "used")]
+            rest = [f"p{k}.{row}" for row in STARCHARTS_ROWS]
+            assert [m for m in names if m.startswith(f"p{k}.")] == [
+                *rest,
+                f"p{k}.chart",
+                f"p{k}.player",
+                *cells,
+                *marks,
+            ]
     for doc in docs.values():
         data = render_pdf(doc)
         read = PdfReader(io.BytesIO(data)).get_fields() or {}
@@ -111,11 +131,13 @@ def test_widgets_sit_on_the_layout_boxes(paper: Paper) -> None:
             rect = [float(v) for v in widget["/Rect"]]
             assert rect == pytest.approx([b.x, b.y, b.right, b.top], abs=0.01)
             assert widget["/MaxLen"] == field.max_length
-            assert widget["/F"] == 4  # printed (empty) like the page, never hidden
+            # printed (empty) like the page, never hidden; the chart's name is hidden
+            assert widget["/F"] == (4 if field.value is None else 2)
             assert "/MK" not in widget and "/BS" not in widget  # no border, no background
             assert str(widget["/DA"]).endswith(" Tf 0 g")  # DeviceGray black
             size = float(str(widget["/DA"]).split()[1])
             assert 5 <= size <= 0.7 * b.h
+            assert widget.get("/V", "") == (field.value or "")
 
 
 def _outline(item: Any) -> Any:
@@ -132,11 +154,11 @@ def _frames(page: Page) -> list[Box]:
 
 @pytest.mark.parametrize("paper", [A4, LETTER], ids=lambda p: p.name)
 def test_fields_inside_the_printed_boxes(paper: Paper) -> None:
-    """Each field lies inside a printed frame, clear of every line and word."""
+    """Each score field lies inside a printed frame, clear of every line and word."""
     for key, doc in _documents(paper, True).items():
         for page in doc.pages:
             inks = [_outline(item) for item in page.items]
-            for field in page.fields:
+            for field in _score_fields(page):
                 b = field.box
                 area = shape_box(b.x, b.y, b.right, b.top)
                 assert any(
@@ -145,6 +167,54 @@ def test_fields_inside_the_printed_boxes(paper: Paper) -> None:
                 ), (key, field.name)
                 touching = [s for s in inks if s.intersection(area).area > 0.01]
                 assert touching == [], (key, field.name)
+
+
+def _score_fields(page: Page) -> list[Field]:
+    """The fields of the pads and the Star Charts score boxes."""
+    return [
+        f for f in page.fields if f.name.startswith("pad") or f.name.endswith(STARCHARTS_ROWS_T)
+    ]
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=lambda p: p.name)
+def test_star_charts_sheet_fields_sit_on_what_they_fill(paper: Paper) -> None:
+    """A cell's field inside its cell, clear of the grid's lines; a gained or used field
+    on the circle or box it fills; the name on the Player line; the chart's id hidden."""
+    for key in ("starcharts-1", "starcharts-2"):
+        for page in _documents(paper, True)[key].pages:
+            lines = [i for i in page.items if isinstance(i, Line)]
+            circles = {
+                (round(i.cx, 3), round(i.cy, 3)) for i in page.items if isinstance(i, Circle)
+            }
+            squares = {_rounded(i.box) for i in page.items if isinstance(i, Rect)}
+            for field in page.fields:
+                last = field.name.split(".")[-1]
+                b = field.box
+                area = shape_box(b.x, b.y, b.right, b.top)
+                if last[0].isupper():
+                    assert field.keys == "xXoO" and field.max_length == 1
+                    assert not [
+                        x for x in lines if x.stroke == Stroke(INK, 0.9) and _touches(x, area)
+                    ]
+                elif last == "gained":
+                    assert (round(b.cx, 3), round(b.cy, 3)) in circles
+                elif last == "used":
+                    assert _rounded(b) in squares
+                elif last == "player":
+                    under = [x for x in lines if x.y1 == x.y2 and abs(x.y1 - b.y) < 2]
+                    assert under and under[0].x1 == pytest.approx(b.x)
+                elif last == "chart":
+                    assert field.value in {c.id for c in load_charts(_charts(paper))}
+
+
+def _rounded(b: Box) -> tuple[float, ...]:
+    return tuple(round(v, 3) for v in (b.x, b.y, b.w, b.h))
+
+
+def _touches(line: Line, area: Any) -> bool:
+    from shapely.geometry import LineString
+
+    return bool(LineString([(line.x1, line.y1), (line.x2, line.y2)]).intersects(area))
 
 
 def _centre(doc: Document, name: str) -> tuple[float, float]:
@@ -213,10 +283,14 @@ def test_scripts_and_calculation_order() -> None:
         order = [_full_name(ref.get_object()) for ref in form["/CO"]]
         assert order == [f.name for _, f in _fields(doc) if f.sums]
         for _, name, widget in _widgets(data):
+            (field,) = [f for _, f in _fields(doc) if f.name == name]
+            if field.value is not None:
+                assert "/AA" not in widget and widget["/Ff"] & 1  # read-only
+                continue
             actions = widget["/AA"]
             assert actions["/K"]["/S"] == "/JavaScript"
-            assert actions["/K"]["/JS"] == KEYSTROKE
-            (field,) = [f for _, f in _fields(doc) if f.name == name]
+            assert actions["/K"]["/JS"] == keystroke(field.keys)
+            assert (actions["/K"]["/JS"] == KEYSTROKE) == (field.keys == "0-9")
             if field.sums:
                 assert actions["/C"]["/JS"] == calculation(field.sums)
                 for term, _ in field.sums:
@@ -384,3 +458,22 @@ def test_a_fillable_document_never_replaces_the_kits_plain_one(run: Run) -> None
         assert run(*args, "--fillable").exit_code == 0
         assert Path(f"{plain}.pdf").read_bytes() == before
         assert b"/AcroForm" in Path(f"{plain}-fillable.pdf").read_bytes()
+
+
+@pytest.mark.skipif(_NODE is None, reason="needs node to run the fields' scripts")
+def test_the_cell_and_name_scripts() -> None:
+    """A cell takes x or o in either case; a name anything but spaces and : , ; #."""
+    cases = {
+        "xXoO": [("x", False, True), ("O", False, True), ("q", False, False), ("xo", True, True)],
+        "^\\s:,;#": [("Ann", True, True), ("é", False, True), (" ", False, False)],
+    }
+    cases["^\\s:,;#"] += [("a#b", True, False), (";", False, False)]
+    for keys, tried in cases.items():
+        script = (
+            f"const cases = {json.dumps(tried)};"
+            "console.log(JSON.stringify(cases.map(([text, commit]) => {"
+            " const event = {rc: true, willCommit: commit,"
+            " change: commit ? '' : text, value: commit ? text : ''};"
+            f" (function () {{ {keystroke(keys)} }})(); return event.rc; }})));"
+        )
+        assert _node(script) == [ok for _, _, ok in tried], keys

@@ -28,6 +28,7 @@ ARGUMENTS = {  # what a command needs besides its options
     "starcharts versus-ai": ["lyra-8"],
     "astra check": [str(EXAMPLES / "astra-game.txt")],
     "cosmos check": [str(EXAMPLES / "cosmos-game.txt")],
+    "starcharts score": [str(EXAMPLES / "finished.txt")],
 }
 
 
@@ -37,7 +38,11 @@ def names(command: str) -> set[str]:
 
 DOCUMENTS = sorted(c for c in LEAVES if "output" in names(c))
 IMAGES = sorted(c for c in DOCUMENTS if {"png", "tts"} & names(c))
-TEXT = {"final_state": ("--final-state", "a TOML file"), "log_path": ("--log", "plain text")}
+TEXT = {
+    "final_state": ("--final-state", "a TOML file"),
+    "log_path": ("--log", "plain text"),
+    "text_path": ("-o", "plain text"),
+}
 TEXT_WRITERS = sorted((c, n) for c in LEAVES for n in names(c) & set(TEXT))
 
 
@@ -108,6 +113,7 @@ def test_text_outputs_are_the_checks_and_the_games() -> None:
         "cosmos check",
         "astra solo",
         "starcharts versus-ai",
+        "starcharts score",
     }
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from pnp.score.result import GameResult, MatchResult, PlayerResult
 
 
-def _warn(warnings: list[Problem]) -> None:
+def _warn(warnings: list[Problem] | list[str]) -> None:
     for warning in warnings:
         click.echo(str(warning), err=True)
 
@@ -84,18 +84,41 @@ def chart_usage(hint: str) -> Iterator[None]:
 @click.argument("games", nargs=-1, required=True, type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option("--match", is_flag=True, help="The games form an extended match: add them up.")
+@click.option(
+    "--objectives",
+    nargs=4,
+    metavar="ID ID ID ID",
+    help="The objectives dealt, for filled PDF sheets (they are not on the sheet).",
+)
+@click.option(
+    "-o",
+    "--output",
+    "text_path",
+    type=click.Path(dir_okay=False),
+    help="Write the text read from filled PDF sheets here, then score it.",
+)
 @bgstats_options
-def score(games: tuple[str, ...], as_json: bool, match: bool, bgstats: Export | None) -> None:
-    """Score finished games typed as text (see the README for the format). With --json,
-    one game prints an object and several print a list."""
+def score(
+    games: tuple[str, ...],
+    as_json: bool,
+    match: bool,
+    objectives: tuple[str, ...] | None,
+    text_path: str | None,
+    bgstats: Export | None,
+) -> None:
+    """Score finished games typed as text (see the README for the format), or filled
+    PDF sheets (`pnp starcharts sheet --fillable`): those given together are one game.
+    With --json, one game prints an object and several print a list."""
+    from pnp.cli.starcharts_forms import score_forms
     from pnp.score.report import dumps, format_match, format_result, match_json, result_json
     from pnp.score.result import decide_match
     from pnp.score.starcharts import load_finished, score_finished
 
-    results = []
+    texts, results, notes = score_forms(games, objectives, text_path)
+    _warn(notes)
     problems: list[Problem] = []
     more = 0
-    for path in games:
+    for path in texts:
         try:
             result, warnings = score_finished(*load_finished(path))
         except SourceError as exc:

@@ -110,15 +110,19 @@ Item = Line | Rect | Circle | Poly | Text
 
 @dataclass(frozen=True)
 class Field:
-    """A fillable text field for a number, laid over a box the page draws anyway, so the
-    sheet is the same on paper. ``name`` is its dotted full name (``pad1.p2.fame``);
-    a total lists the fields it adds up, each with its factor, and is computed where
-    the viewer runs scripts."""
+    """A fillable text field, laid over a box the page draws anyway, so the sheet is the
+    same on paper. ``name`` is its dotted full name (``pad1.p2.fame``); ``keys`` the
+    characters it takes (a regular expression's class: digits unless told); a total
+    lists the fields it adds up, each with its factor, and is computed where the viewer
+    runs scripts. A field with a ``value`` is hidden and read-only: it names what the
+    page is for a program reading the filled form."""
 
     box: Box
     name: str
     max_length: int
     sums: tuple[tuple[str, int], ...] = ()
+    keys: str = "0-9"
+    value: str | None = None
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """Fillable fields for the PDF renderer: ReportLab writes each widget (its rectangle,
 MaxLen, default appearance and an empty appearance stream); this module adds what
 ReportLab has no option for: dotted names as a field hierarchy (a partial name holds no
-period), a keystroke script that refuses anything but digits, a calculation script on
-totals and the form's calculation order."""
+period), a keystroke script that refuses what the field does not take (digits, unless
+told), a calculation script on totals and the form's calculation order."""
 
 from __future__ import annotations
 
@@ -11,9 +11,15 @@ from typing import Any
 
 from pnp.draw.shapes import Field
 
-# Where the viewer runs JavaScript (Acrobat, PDF.js): digits only, as typed and as
-# committed (a paste).
-KEYSTROKE = "if (!/^[0-9]*$/.test(event.willCommit ? event.value : event.change)) event.rc = false;"
+
+def keystroke(keys: str) -> str:
+    """Where the viewer runs JavaScript (Acrobat, PDF.js): only ``keys`` (a regular
+    expression's character class), as typed and as committed (a paste)."""
+    typed = "event.willCommit ? event.value : event.change"
+    return f"if (!/^[{keys}]*$/.test({typed})) event.rc = false;"
+
+
+KEYSTROKE = keystroke("0-9")
 _LARGEST_TEXT = 16.0  # points; a field's text is never larger
 _TEXT_SHARE = 0.7  # of the field's height
 _DO_NOT_SPELL_CHECK = 1 << 22  # a field flag
@@ -54,7 +60,11 @@ class Form:
 
         form = self._canvas.acroForm
         x1, y1, x2, y2 = rect
+        fixed = field.value is not None
         form.textfield(
+            value=field.value or "",
+            annotationFlags="hidden" if fixed else "print",
+            fieldFlags="readOnly" if fixed else "",
             name=field.name,
             x=x1,
             y=y1,
@@ -72,11 +82,12 @@ class Form:
         )
         ref = form.fields[-1]
         widget = self._canvas._doc.idToObject[ref.name].dict
-        actions = {"K": _javascript(KEYSTROKE)}
+        actions = {"K": _javascript(keystroke(field.keys))}
         if field.sums:
             actions["C"] = _javascript(calculation(field.sums))
             self._totals.append(ref)
-        widget["AA"] = PDFDictionary(actions)
+        if not fixed:
+            widget["AA"] = PDFDictionary(actions)
         widget["Q"] = 1  # centred
         widget["Ff"] = widget["Ff"] | _DO_NOT_SPELL_CHECK
         self._leaves.append((field.name, ref))

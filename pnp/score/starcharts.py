@@ -39,6 +39,10 @@ from pnp.starcharts.sheet import BOXES, Sheet
 from pnp.starcharts.tokens import ABILITIES
 
 MAX_FACE = 8
+UNKNOWN_DEALT = (
+    "the dealt objectives are not known (?): write the 4 cards' ids here, e.g. two-rows "
+    "core diagonal half-sky (reading filled forms, pass them: --objectives ID ID ID ID)"
+)
 
 
 def resolve_chart(ref: str, base: str | os.PathLike[str]) -> Chart:
@@ -49,9 +53,14 @@ def resolve_chart(ref: str, base: str | os.PathLike[str]) -> Chart:
 
 
 def load_finished(path: str | os.PathLike[str]) -> tuple[FinishedGame, Chart]:
-    game = parse_finished(read_source(path), str(path))
+    return finished_from_text(read_source(path), str(path), os.path.dirname(path))
+
+
+def finished_from_text(text: str, path: str, base: str) -> tuple[FinishedGame, Chart]:
+    """A finished game's text, named ``path``, naming charts relative to ``base``."""
+    game = parse_finished(text, path)
     try:
-        chart = resolve_chart(game.chart, os.path.dirname(path))
+        chart = resolve_chart(game.chart, base)
     except (UnknownChartError, InputError) as exc:
         raise SourceError(
             [Problem(str(path), game.chart_line, 1, f"{exc} [setup.chart]")]
@@ -93,7 +102,12 @@ class _Scorer:
         names = tuple(p.name for p in g.players)
         players = ("solo",) if variant is Variant.SOLO else names
         objectives = tuple(text for _, text in g.objectives)
+        if objectives == ("?",):  # not known yet: a filled form does not hold them
+            self.dealt_known = False
+            self.say(g.objectives_line, g.objectives[0][0], "setup.objectives", UNKNOWN_DEALT)
         for problem in check_setup(Setup(self.chart, objectives, players, variant)):
+            if not self.dealt_known and problem.rule == "setup.objectives":
+                continue
             self.dealt_known &= problem.rule != "setup.objectives"
             self.say(
                 g.objectives_line if problem.rule == "setup.objectives" else g.players[0].line,

@@ -71,16 +71,14 @@ _UNREAD_CELL = (
     " or the chart's symbol (. * A - |)"
 )
 _UNREAD_BOX = (
-    "was not read surely from the photo: look at the sheet and write what it holds"
-    " (. when empty)"
+    "was not read surely from the photo: look at the sheet and write what it holds (. when empty)"
 )
 _UNREAD_ABILITY = (
     "the photo did not show surely whether it was gained and used: write it, add"
     " 'used', or leave it out"
 )
 _UNREAD_OBJECTIVES = (
-    "the objectives dealt are not on the sheets: write their four ids here (or give"
-    " --objectives)"
+    "the objectives dealt are not on the sheets: write their four ids here (or give --objectives)"
 )
 
 

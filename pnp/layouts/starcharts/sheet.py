@@ -15,6 +15,7 @@ from pnp.geometry import Box
 from pnp.layouts.page import EDGE, content_area, cut_line, finish, halves, text_block
 from pnp.layouts.reading import FULL_MARKER, HALF_MARKER, Marks, qr_items
 from pnp.layouts.starcharts import symbols
+from pnp.layouts.starcharts.sheet_fields import player_line, sheet_fields
 from pnp.layouts.starcharts.sheet_panel import (
     FULL,
     GAP,
@@ -154,10 +155,12 @@ def _portrait(chart: Chart, marks: Marks, player: str) -> _Sheet:
         *score_boxes(score.x, score.top, score.w, s)[0],
         *tiles,
     ]
+    grid = _grid_box(chart, middle.cx - side / 2, top, cell)
     fields = score_fields(score.x, score.top, score.w, s, player)
-    grid = Box(middle.cx - side / 2 + LABEL, top - side, n * cell, n * cell)
-    marked = ability_marks(abil.x, abil.top, abil.y, abil.w, s)
-    return items, fields, _places(marks, title, _QR[1], grid, n, fields, marked)
+    marked = [b for _, g, u in ability_marks(abil.x, abil.top, abil.y, abil.w, s) for b in (g, u)]
+    places = _places(marks, title, _QR[1], grid, n, fields, marked)
+    inner = _title_box(title, marks, _QR[1])
+    return items, fields + sheet_fields(chart, player, inner, s, grid, abil), places
 
 
 def _half(chart: Chart, marks: Marks, player: str) -> _Sheet:
@@ -185,9 +188,16 @@ def _half(chart: Chart, marks: Marks, player: str) -> _Sheet:
                 + tiles
             )
             fields = score_fields(panel.x, score_top - GAP, panel.w, s, player)
-            grid = Box(body.x + LABEL, body.top - LABEL - n * cell, n * cell, n * cell)
-            marked = ability_marks(panel.x, y - GAP, panel.y, panel.w, s)
-            return items, fields, _places(marks, title, _QR[2], grid, n, fields, marked)
+            grid = _grid_box(chart, body.x, body.top, cell)
+            abil = Box(panel.x, panel.y, panel.w, y - GAP - panel.y)
+            marked = [
+                b
+                for _, g, u in ability_marks(panel.x, y - GAP, panel.y, panel.w, s)
+                for b in (g, u)
+            ]
+            places = _places(marks, title, _QR[2], grid, n, fields, marked)
+            inner = _title_box(title, marks, _QR[2])
+            return items, fields + sheet_fields(chart, player, inner, s, grid, abil), places
     raise SheetLayoutError(
         f"a {n} × {n} chart does not fit half a page of this paper with cells of 10 mm and"
         " its reading marks: print it one per page"
@@ -205,6 +215,12 @@ def _qr_box(band: Box, marks: Marks, qr: float) -> Box:
     return Box(band.right - marks.clear - qr, band.top - qr, qr, qr)
 
 
+def _title_box(band: Box, marks: Marks, qr: float) -> Box:
+    """The title band between the top-left marker and the QR code."""
+    code = _qr_box(band, marks, qr)
+    return Box(band.x + marks.clear, band.y, code.x - mm(2) - band.x - marks.clear, band.h)
+
+
 def _title_height(s: Style) -> float:
     return ascent(s.title, Font.BOLD) + descent(s.title, Font.BOLD) + s.subtitle * LEADING + GAP
 
@@ -214,8 +230,8 @@ def _title(chart: Chart, band: Box, s: Style, marks: Marks, qr: float) -> list[I
     the Player line; under both, what the chart is; the QR code naming the chart on the
     right."""
     code = _qr_box(band, marks, qr)
-    box = Box(band.x + marks.clear, band.y, code.x - mm(2) - band.x - marks.clear, band.h)
-    line_x = box.right - min(mm(70), box.w * 0.4)
+    box = _title_box(band, marks, qr)
+    line_x = player_line(box)
     label_x = line_x - mm(1.5)
     room = label_x - text_width("Player", s.player) - mm(4) - box.x
     baseline = box.top - ascent(s.title, Font.BOLD)
@@ -238,7 +254,7 @@ def _grid(chart: Chart, x: float, top: float, cell: float) -> list[Item]:
     corner of those margins."""
     n = chart.size
     gx, gtop = x + LABEL, top - LABEL
-    grid = Box(gx, gtop - n * cell, n * cell, n * cell)
+    grid = _grid_box(chart, x, top, cell)
     size = _COORDINATES
     items: list[Item] = []
     for i in range(n):
@@ -267,6 +283,12 @@ def _grid(chart: Chart, x: float, top: float, cell: float) -> list[Item]:
         items.append(Line(gx + i * cell, grid.y, gx + i * cell, grid.top, _GRID))
         items.append(Line(gx, grid.y + i * cell, grid.right, grid.y + i * cell, _GRID))
     return items
+
+
+def _grid_box(chart: Chart, x: float, top: float, cell: float) -> Box:
+    """The cells' square of a grid drawn at (x, top)."""
+    side = chart.size * cell
+    return Box(x + LABEL, (top - LABEL) - side, side, side)
 
 
 def _figure(chart: Chart, grid: Box, cell: float) -> list[Item]:

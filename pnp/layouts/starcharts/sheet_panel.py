@@ -192,6 +192,27 @@ def _caption(label: str, frame: Box, s: Style) -> list[str]:
 def ability_tiles(x: float, top: float, bottom: float, width: float, s: Style) -> list[Item] | None:
     """The ability tiles with their rule hint, filling down to ``bottom``; None when they
     do not fit."""
+    laid = _tiles(x, top, bottom, width, s)
+    if laid is None:
+        return None
+    items, tiles = laid
+    for ability, tile in zip(abilities(), tiles, strict=False):
+        items += _tile(ability, tile, s)
+    return items
+
+
+def ability_marks(
+    x: float, top: float, bottom: float, width: float, s: Style
+) -> list[tuple[str, Box, Box]]:
+    """Each ability's id with the boxes of its gained circle and its used box, as
+    ``ability_tiles`` draws them (nothing when the tiles do not fit)."""
+    tiles = (_tiles(x, top, bottom, width, s) or ([], []))[1]
+    return [(a.id, *_marks(tile, s)) for a, tile in zip(abilities(), tiles, strict=False)]
+
+
+def _tiles(
+    x: float, top: float, bottom: float, width: float, s: Style
+) -> tuple[list[Item], list[Box]] | None:
     items, y = _heading(ABILITY_HINT, " ", x, top, width, s)
     cols = s.ability_columns
     rows = -(-len(abilities()) // cols)
@@ -199,35 +220,18 @@ def ability_tiles(x: float, top: float, bottom: float, width: float, s: Style) -
     tile_h = (y - bottom - _ROW_GAP * (rows - 1)) / rows
     if tile_w <= 0 or tile_h < max(_tile_height(a, tile_w, s) for a in abilities()):
         return None
-    for ability, tile in zip(abilities(), _tile_boxes(y, bottom, x, width, s), strict=False):
-        items += _tile(ability, tile, s)
-    return items
+    rows_boxes = Box(x, bottom, width, y - bottom).rows(rows, _ROW_GAP)
+    return items, [t for r in rows_boxes for t in r.columns(cols, mm(2))]
 
 
-def ability_marks(x: float, top: float, bottom: float, width: float, s: Style) -> list[Box]:
-    """Each ability's "gained" circle's box and "used" box, in turn, where
-    ``ability_tiles`` with the same arguments draws them."""
-    y = _heading(ABILITY_HINT, " ", x, top, width, s)[1]
-    tiles = _tile_boxes(y, bottom, x, width, s)
-    return [
-        box for _, tile in zip(abilities(), tiles, strict=False) for box in _mark_boxes(tile, s)
-    ]
-
-
-def _tile_boxes(y: float, bottom: float, x: float, width: float, s: Style) -> list[Box]:
-    rows = -(-len(abilities()) // s.ability_columns)
-    return [
-        t
-        for r in Box(x, bottom, width, y - bottom).rows(rows, _ROW_GAP)
-        for t in r.columns(s.ability_columns, mm(2))
-    ]
-
-
-def _mark_boxes(tile: Box, s: Style) -> tuple[Box, Box]:
+def _marks(tile: Box, s: Style) -> tuple[Box, Box]:
+    """The gained circle's square and the used box of a tile."""
     inner = tile.inset(_PAD)
     mx = inner.right - _marks_width(s)
-    gained, used = (inner.top - (k + 0.5) * inner.h / 2 - s.mark / 2 for k in (0, 1))
-    return Box(mx, gained, s.mark, s.mark), Box(mx, used, s.mark, s.mark)
+    gained, used = (
+        Box(mx, inner.top - (k + 0.5) * inner.h / 2 - s.mark / 2, s.mark, s.mark) for k in (0, 1)
+    )
+    return gained, used
 
 
 def _marks_width(s: Style) -> float:
@@ -278,8 +282,9 @@ def _tile(ability: Ability, tile: Box, s: Style) -> list[Item]:
             )
     else:
         items += text_block(tx, top - s.name * LEADING, lines, s.body, leading=LEADING)
-    for label, mark in zip(("gained", "used"), _mark_boxes(tile, s), strict=True):
-        if label == "gained":
+    gained, used = _marks(tile, s)
+    for label, mark in (("gained", gained), ("used", used)):
+        if mark is gained:
             items.append(Circle(mark.cx, mark.cy, s.mark / 2, Stroke(INK, 0.6)))
         else:
             items.append(Rect(mark, Stroke(INK, 0.6)))
