@@ -4,42 +4,58 @@ asked, then scored with every check the typed text meets."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
 from pnp.errors import SourceError
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from pnp.score.result import GameResult
     from pnp.score.starcharts_form import FormGame
 
 
+class PhotoOptions(NamedTuple):
+    names: tuple[str, ...]
+    chart: str | None
+    review: Path | None
+
+
 def score_forms(
-    games: tuple[str, ...], objectives: tuple[str, ...] | None, output: str | None
+    games: tuple[str, ...],
+    objectives: tuple[str, ...] | None,
+    output: str | None,
+    photo: PhotoOptions,
 ) -> tuple[list[str], list[GameResult], list[str]]:
-    """Score the filled PDFs among ``games`` as one game: the typed games left, the
-    result (none without PDFs) and its warnings."""
+    """Score the filled PDFs, or the photos, among ``games`` as one game: the typed
+    games left, the result (none without PDFs or photos) and its warnings."""
+    from pnp.cli.starcharts_photos import is_photo, read_photos
     from pnp.score.starcharts_form import is_pdf, read_game
 
     target = None
     if output is not None:
-        from pathlib import Path
-
         from pnp.cli.outputs import check_named, check_output
 
         target = Path(output)
         check_named(target, "-o", "text")
         check_output(target, "-o", [Path(g) for g in games])
     pdfs = [path for path in games if is_pdf(path)]
-    texts = [path for path in games if path not in pdfs]
-    if not pdfs:
-        if objectives or output:
-            raise click.UsageError("--objectives and -o are for filled PDF sheets")
+    photos = [path for path in games if is_photo(path)]
+    texts = [path for path in games if path not in pdfs and path not in photos]
+    if pdfs and photos:
+        raise click.UsageError("photos and filled PDF sheets are scored as separate games")
+    if not pdfs and not photos:
+        if objectives or output or photo.names or photo.chart or photo.review:
+            raise click.UsageError(
+                "--objectives, -o, --name, --chart and --review are for photos and filled PDFs"
+            )
         return texts, [], []
-    result, warnings = score_read(read_game(pdfs, objectives), pdfs[0], target)
+    if photos:
+        game = read_photos(photos, objectives, photo.names, photo.chart, photo.review)
+    else:
+        game = read_game(pdfs, objectives)
+    result, warnings = score_read(game, (pdfs or photos)[0], target)
     return texts, [result], warnings
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -97,6 +98,18 @@ def chart_usage(hint: str) -> Iterator[None]:
     type=click.Path(dir_okay=False),
     help="Write the text read from filled PDF sheets here, then score it.",
 )
+@click.option(
+    "--name",
+    "names",
+    multiple=True,
+    help="Photos: the players' names, one for each photo in turn (else the file names).",
+)
+@click.option("--chart", help="Photos: the chart, when its code on the sheet does not read.")
+@click.option(
+    "--review",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Photos: write each flattened page with what was read drawn over it here.",
+)
 @bgstats_options
 def score(
     games: tuple[str, ...],
@@ -104,17 +117,22 @@ def score(
     match: bool,
     objectives: tuple[str, ...] | None,
     text_path: str | None,
+    names: tuple[str, ...],
+    chart: str | None,
+    review: Path | None,
     bgstats: Export | None,
 ) -> None:
     """Score finished games typed as text (see the README for the format), or filled
     PDF sheets (`pnp starcharts sheet --fillable`): those given together are one game.
     With --json, one game prints an object and several print a list."""
-    from pnp.cli.starcharts_forms import score_forms
+    from pnp.cli.starcharts_forms import PhotoOptions, score_forms
     from pnp.score.report import dumps, format_match, format_result, match_json, result_json
     from pnp.score.result import decide_match
     from pnp.score.starcharts import load_finished, score_finished
 
-    texts, results, notes = score_forms(games, objectives, text_path)
+    texts, results, notes = score_forms(
+        games, objectives, text_path, PhotoOptions(names, chart, review)
+    )
     _warn(notes)
     problems: list[Problem] = []
     more = 0

@@ -69,6 +69,8 @@ class FormGame(NamedTuple):
         for col, name in origin.fields:
             if col <= problem.col:
                 field = name
+        if not field:  # a line read from a photo: the photo says where
+            return f"{origin.path}: {problem.message}"
         if field == OBJECTIVES_OPTION:
             return f"{OBJECTIVES_OPTION}: {problem.message}"
         return f"{origin.path}: field {field}: {problem.message}"

@@ -34,12 +34,14 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+    from pnp.score.starcharts_form import FormGame
+
 # Shares of a cell's inner part inked: at most EMPTY is an empty cell, at least MARKED
 # a marked one; between, the reader asks. Set on the bench's tuning photos.
 EMPTY = 0.004
-MARKED = 0.02
+MARKED = 0.04
 # Shares of directions round a star with ink on a ring: a circled star, or not.
-CIRCLED = 0.6
+CIRCLED = 0.75
 UNCIRCLED = 0.4
 _CELL_INSET = 0.14  # of a cell's side: clear of its lines and of a neighbour's ink
 _BOX_EMPTY = 0.003  # a score box with less ink holds nothing
@@ -306,3 +308,20 @@ def _mark(
         return True
     doubts.append(Doubt(what, box, ("yes", "no"), slot))
     return None
+
+
+def game_text(
+    readings: list[tuple[str, SheetReading]], objectives: tuple[str, ...] | None
+) -> FormGame:
+    """The finished-game text of the sheets read (each with its player's name), and
+    which photo each line came from; ``objectives: ?`` when they were not given."""
+    from pnp.score.starcharts_form import FormGame, Origin
+
+    first = str(readings[0][1].path)
+    lines = [f"chart: {readings[0][1].chart.id}", f"objectives: {' '.join(objectives or '?')}"]
+    origins: list[Origin | None] = [Origin(first, ((1, ""),)), Origin(first, ((1, ""),))]
+    for name, reading in readings:
+        block = ["", *reading.text(name).split("\n")]
+        lines += block
+        origins += [Origin(str(reading.path), ((1, ""),))] * len(block)
+    return FormGame("\n".join(lines) + "\n", tuple(origins))

@@ -1,0 +1,130 @@
+"""Photos of finished Star Charts sheets for ``pnp starcharts score``: each photo one
+player's sheet, read (asking on a terminal where the reader is unsure), drawn over for
+review if asked, then turned into the finished-game text every check runs on."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from pnp.errors import PnpError
+from pnp.paper import PAPERS, Paper
+
+if TYPE_CHECKING:
+    from pnp.score.starcharts_form import FormGame
+    from pnp.score.starcharts_photo import SheetReading
+
+_MAGIC = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
+
+
+def is_photo(path: str) -> bool:
+    """Whether ``path`` is a regular file that starts as a JPEG or a PNG does."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as file:
+            return file.read(8).startswith(_MAGIC)
+    except (OSError, ValueError):
+        return False
+
+
+def read_photos(
+    photos: list[str],
+    objectives: tuple[str, ...] | None,
+    names: tuple[str, ...],
+    chart_path: str | None,
+    review: Path | None,
+) -> FormGame:
+    """One game from ``photos``, one player each, named by ``names`` in turn or else by
+    the photo's file name."""
+    from pnp.scan.photo import PhotoError
+    from pnp.score.starcharts_photo import game_text, read_sheet
+    from pnp.starcharts.chart import load_chart
+
+    if names and len(names) != len(photos):
+        raise click.UsageError(f"--name is given {len(names)} times for {len(photos)} photos")
+    chart = load_chart(chart_path) if chart_path else None
+    readings, problems = [], []
+    for n, photo in enumerate(photos):
+        try:
+            reading = read_sheet(Path(photo), chart)
+        except PhotoError as exc:
+            problems.append(str(exc))
+            continue
+        name = names[n] if names else "-".join(Path(photo).stem.split())
+        readings.append((name, reading))
+    if problems:
+        raise PnpError("\n".join(problems))
+    if len({r.chart.id for _, r in readings}) > 1:
+        raise PnpError("the photos show sheets of different charts: one game is one chart")
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        readings = [(name, _ask(r, review)) for name, r in readings]
+    if review is not None:
+        for _, reading in readings:
+            _review(reading, review)
+    return game_text(readings, objectives)
+
+
+def _ask(reading: SheetReading, folder: Path | None) -> SheetReading:
+    """Each doubt settled by the player: the place is cut out of the photo into an image
+    whose name is shown, and the answer chosen from what it could be."""
+    import cv2
+
+    from pnp import atomic
+
+    place = folder or Path(tempfile.mkdtemp(prefix="pnp-"))
+    for doubt in reading.doubts:
+        left, top, right, bottom = doubt.box
+        grow = max(right - left, bottom - top) // 2
+        cut = reading.page.colour[
+            max(top - grow, 0) : bottom + grow, max(left - grow, 0) : right + grow
+        ]
+        image = place / f"{Path(reading.path).stem}-{doubt.what.replace(' ', '-')}.png"
+        atomic.write_bytes(image, cv2.imencode(".png", cut)[1].tobytes())
+        answer = click.prompt(
+            f"{reading.path}: {doubt.what} (see {image})", type=click.Choice(doubt.choices)
+        )
+        reading = reading.answered(doubt, answer)
+    return reading
+
+
+def _review(reading: SheetReading, folder: Path) -> None:
+    """The flattened page with what was read written over each place, ? in red."""
+    import cv2
+
+    from pnp import atomic
+    from pnp.layouts.starcharts.sheet import sheet_places
+    from pnp.scan.photo import box_px
+
+    image = reading.page.colour.copy()
+    places = sheet_places(reading.chart, *_paper_of(reading))
+    for index, token in enumerate(reading.grid):
+        left, top, right, bottom = box_px(reading.marks, places.cell(index))
+        colour = (0, 0, 220) if token == "?" else (0, 150, 0)
+        size = (bottom - top) / 60
+        cv2.putText(image, token, (left + 4, bottom - 6), cv2.FONT_HERSHEY_SIMPLEX, size, colour, 3)
+    for k, token in enumerate((*reading.boxes, reading.filled)):
+        left, top, right, bottom = box_px(reading.marks, places.score[k])
+        colour = (0, 0, 220) if token == "?" else (0, 150, 0)
+        cv2.putText(
+            image, token, (right - 40, bottom - 6), cv2.FONT_HERSHEY_SIMPLEX, 1.4, colour, 3
+        )
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{Path(reading.path).stem}-review.jpg"
+    atomic.write_bytes(
+        target, cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1].tobytes()
+    )
+    click.echo(f"wrote {target}", err=True)
+
+
+def _paper_of(reading: SheetReading) -> tuple[Paper, int]:
+    from pnp.layouts.starcharts.sheet import KINDS
+
+    per_page, paper = next(key for key, kind in KINDS.items() if kind == reading.marks.kind)
+    return PAPERS[paper], per_page
