@@ -88,6 +88,7 @@ def test_a_damaged_jpeg_is_one_line(tmp_path: Path) -> None:
 
 def test_a_cut_off_sheet_is_refused(photo: tuple[Path, object], tmp_path: Path) -> None:
     image = cv2.imread(str(photo[0]))
+    assert image is not None
     cols = image.shape[1]
     path = tmp_path / "cut.jpg"
     cv2.imwrite(str(path), image[:, : cols * 2 // 3])

@@ -2,11 +2,13 @@
 
 The photo reader hands over an ink map of one box (0 paper .. 1 ink, 10 px per mm, the
 sheet's printed ink already subtracted). It is cleaned of specks and box-line slivers,
-normalised like MNIST (20x20 inside 28x28, centred by mass) and read by a small MLP on
+normalised like MNIST (20x20 inside 28x28, centred by mass) and read by small MLPs on
 gradient-orientation and pixel features; weights come from `scripts/train_digits.py`.
-The network has an eleventh class, "not a digit" (scribbles, two digits, blots): its
-probability is what the ten digit probabilities do not add up to. Ink too faint or too
-small, two separate blobs or a shape much wider than tall lower the confidence further.
+The networks (a small ensemble: their disagreement makes the confidence more honest on
+handwriting unlike the training set's) have an eleventh class, "not a digit" (scribbles,
+two digits, blots): its probability is what the ten digit probabilities do not add up to.
+Ink too small or pale, two separate blobs, a sizeable stray mark or a shape much wider
+than tall lower the confidence further.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ Image = NDArray[np.float32]
 
 # The lowest confidence the reader accepts without asking; chosen by the training script
 # on one set of Hershey-font digits (0 accepted-and-wrong) and checked on another.
-THRESHOLD = 0.9
+THRESHOLD = 0.975
 
 WEIGHTS = Path(__file__).with_name("digits.npz")
 SIDE = 28  # the normalised image, as MNIST
@@ -36,6 +38,10 @@ EDGE = 0.1  # the band (of the box's side) where box-line slivers are dropped
 MIN_HEIGHT = 0.15  # of the box's shorter side: less is a speck or a dot, not a digit
 WIDE = 1.3  # wider than tall by more than this is no single digit
 BLOB_SHARE = 0.15  # a second cluster with this share of the ink is a second blob
+GAP = 0.05  # of the box's shorter side: pieces closer than this are one cluster
+STRAY = 0.04  # dropping more of the ink than this as stray marks may have changed the digit
+LINE = 0.8  # a row or column in the edge band this full of ink is a box line
+PALE = 0.35  # ink paler than this (at its darkest tenth) lowers the confidence in proportion
 PENALTY = 0.25  # what a doubtful shape multiplies the confidence by
 
 
@@ -74,38 +80,41 @@ def _model() -> _Model:
     )
 
 
-def _clean(ink: Image) -> NDArray[np.uint8]:
-    """The components of the pen's ink, without specks and box-line slivers, as a mask."""
+def _clean(ink: Image) -> tuple[NDArray[np.uint8], int, float]:
+    """The pen's ink as a mask without specks, box-line slivers and stray marks; how many
+    separate clusters with a fair share of the ink it holds (1 for one digit); and the share
+    of the ink dropped as stray marks (a piece of the digit, if large)."""
     height, width = ink.shape
     peak = float(np.percentile(ink, 99.5))
-    mask = (ink > max(0.1, 0.4 * peak)).astype(np.uint8)
+    mask = (ink > max(0.1, 0.3 * peak)).astype(np.uint8)
     band = max(2, round(EDGE * min(height, width)))
     for rows in (slice(0, band), slice(height - band, height)):
-        full = mask[rows].mean(axis=1) > 0.5  # a box line along the top or bottom
+        full = mask[rows].mean(axis=1) > LINE  # a box line along the top or bottom
         mask[rows][full] = 0
     for cols in (slice(0, band), slice(width - band, width)):
-        full = mask[:, cols].mean(axis=0) > 0.5
+        full = mask[:, cols].mean(axis=0) > LINE
         mask[:, cols][:, full] = 0
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if count <= 1:
-        return np.zeros_like(mask)
+        return np.zeros_like(mask), 0, 0.0
     areas = stats[1:, cv2.CC_STAT_AREA]
-    speck = max(6.0, 0.002 * height * width, 0.1 * float(areas.max()))
+    speck = max(6.0, 0.002 * height * width, 0.03 * float(areas.max()))
     keep = np.zeros(count, dtype=np.uint8)
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
         sliver = x + w <= band or y + h <= band or x >= width - band or y >= height - band
         keep[label] = 0 if area < speck or sliver else 1
-    return keep[labels]
-
-
-def _blobs(mask: NDArray[np.uint8], ink_height: int) -> int:
-    """How many separate clusters with a fair share of the ink: 1 for one digit."""
-    radius = max(2, round(0.08 * ink_height))
+    mask = keep[labels]
+    # Pieces of one digit (a broken pencil stroke, a 5's flag) lie close together.
+    radius = max(2, round(GAP * min(height, width)))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
-    count, labels = cv2.connectedComponents(cv2.dilate(mask, kernel), connectivity=8)
-    mass = np.bincount(labels[mask > 0].ravel(), minlength=count)[1:]
-    return int(np.count_nonzero(mass >= BLOB_SHARE * mass.sum()))
+    count, clusters = cv2.connectedComponents(cv2.dilate(mask, kernel), connectivity=8)
+    clusters = clusters * mask
+    mass = np.bincount(clusters.ravel(), minlength=count)
+    mass[0] = 0
+    big = mass >= BLOB_SHARE * mass.sum()
+    stray = 1.0 - float(mass[big].sum()) / max(1.0, float(mass.sum()))
+    return big[clusters].astype(np.uint8), int(np.count_nonzero(big)), stray
 
 
 def normalise(ink: Image) -> tuple[Image, float]:
@@ -115,28 +124,29 @@ def normalise(ink: Image) -> tuple[Image, float]:
     blank = np.zeros((SIDE, SIDE), dtype=np.float32)
     if ink.ndim != 2 or min(ink.shape) < MIN_SIDE or float(ink.max()) < FAINT:
         return blank, 0.0
-    mask = _clean(ink)
+    mask, blobs, stray = _clean(ink)
     if not mask.any():
         return blank, 0.0
     ys, xs = np.nonzero(mask)
     top, bottom, left, right = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
     h, w = bottom - top, right - left
-    plausible = 1.0
+    plausible = min(1.0, float(np.percentile(ink[mask > 0], 90)) / PALE)
     if max(h, w) < MIN_HEIGHT * min(ink.shape):
         plausible *= PENALTY
     if w > WIDE * h:
         plausible *= PENALTY
-    if _blobs(mask, h) > 1:
+    if blobs > 1 or stray > STRAY:
         plausible *= PENALTY
     grow = cv2.dilate(mask, np.ones((3, 3), np.uint8))  # keep the strokes' grey edges
     crop = (ink * grow)[top:bottom, left:right]
     factor = INNER / max(h, w)
     size = (max(1, round(w * factor)), max(1, round(h * factor)))
-    small = cv2.resize(crop, size, interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
+    how = cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR
+    small = np.asarray(cv2.resize(crop, size, interpolation=how), np.float32)
     peak = float(small.max())
     if peak <= 0:
         return blank, 0.0
-    small = small / peak
+    small /= peak
     total = float(small.sum())
     cy = float((small.sum(axis=1) * np.arange(small.shape[0])).sum()) / total
     cx = float((small.sum(axis=0) * np.arange(small.shape[1])).sum()) / total
@@ -169,11 +179,12 @@ def probabilities(batch: Image, temperature: float | None = None) -> Image:
     """The network's 11 class probabilities (digits 0..9, then "not a digit") per row."""
     model = _model()
     x = (batch - model.mean) * model.scale
-    hidden = np.maximum(x @ model.w1 + model.b1, 0.0)
-    logits = (hidden @ model.w2 + model.b2) / (temperature or model.temperature)
-    logits -= logits.max(axis=1, keepdims=True)
-    exp = np.exp(logits)
-    return (exp / exp.sum(axis=1, keepdims=True)).astype(np.float32)
+    total = np.zeros((len(batch), model.b2.shape[-1]), dtype=np.float32)
+    for w1, b1, w2, b2 in zip(model.w1, model.b1, model.w2, model.b2, strict=True):
+        logits = (np.maximum(x @ w1 + b1, 0.0) @ w2 + b2) / (temperature or model.temperature)
+        exp = np.exp(logits - logits.max(axis=1, keepdims=True))
+        total += exp / exp.sum(axis=1, keepdims=True)
+    return (total / len(model.w1)).astype(np.float32)
 
 
 def read_digit(ink: Image) -> DigitReading:

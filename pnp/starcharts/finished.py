@@ -94,7 +94,7 @@ class FinishedGame(NamedTuple):
 
 
 def _boxes(toks: list[Token], problems: ProblemCollector, line: int) -> list[BoxText]:
-    boxes = []
+    boxes: list[BoxText] = []
     for col, text in toks:
         if text == UNREAD:
             problems.add(line, col, f"objective box {len(boxes) + 1} {_UNREAD_BOX}")
