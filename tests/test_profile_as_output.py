@@ -24,6 +24,7 @@ ARGS = {
     "astra check": ["astra-game.txt"],
     "cosmos check": ["cosmos-game.txt"],
     "starcharts check": ["two-player.txt"],
+    "starcharts score": ["two-player.txt"],
     # Hours of games, unless refused before the first.
     "starcharts simulate": ["--chart", "lyra-8", "--games", "100000", "--jobs", "1"],
     "astra simulate": ["--games", "100000", "--jobs", "1"],
@@ -52,6 +53,7 @@ IN_FOLDER = {
     "cosmos simulate --logs": "game-099999.txt",
     "starcharts simulate --logs": "game-000001.txt",
     "starcharts check --sheets": "two-player.txt",
+    "starcharts score --review": "two-player-review.jpg",
     "kit --out": "starcharts/README.txt",
     "kit --png": "starcharts/sheets/lyra-8-1.png",
 }
@@ -82,6 +84,7 @@ def test_the_sweep_finds_every_kind_of_output() -> None:
         "--png",
         "--tts",
         "--out",
+        "--review",
     }
     assert len(OUTPUTS) >= 40
 
@@ -94,7 +97,8 @@ def test_no_output_replaces_the_printer_profile(
     for name in ("astra-game.txt", "cosmos-game.txt", "two-player.txt"):
         Path(name).write_bytes((EXAMPLES / name).read_bytes())
     inside = IN_FOLDER.get(f"{command} {option}")
-    output = Path("output") if inside else Path("output.pdf" if option == "--output" else "out.txt")
+    document = option == "--output" and command != "starcharts score"  # that -o is text
+    output = Path("output") if inside else Path("output.pdf" if document else "out.txt")
     written = output / inside if inside else output
     written.parent.mkdir(parents=True, exist_ok=True)
     profile = Path("conf/printer.toml").resolve() if way != "itself" else written.resolve()

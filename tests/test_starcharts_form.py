@@ -253,7 +253,7 @@ def test_usage_errors(run: Run, filled: Path) -> None:
     Path("typed.txt").write_text(TYPED, encoding="utf-8")
     for args in (("typed.txt", "--objectives", *OBJECTIVES), ("typed.txt", "-o", "g.txt")):
         result = run("starcharts", "score", *args)
-        assert result.exit_code == 2 and "are for filled PDF sheets" in result.output
+        assert result.exit_code == 2 and "are for photos and filled PDFs" in result.output
     before = filled.read_bytes()
     result = run(
         "starcharts", "score", "sheets.pdf", "--objectives", *OBJECTIVES, "-o", "sheets.pdf"

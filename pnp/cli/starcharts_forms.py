@@ -30,16 +30,19 @@ def score_forms(
 ) -> tuple[list[str], list[GameResult], list[str]]:
     """Score the filled PDFs, or the photos, among ``games`` as one game: the typed
     games left, the result (none without PDFs or photos) and its warnings."""
-    from pnp.cli.starcharts_photos import is_photo, read_photos
+    from pnp.cli.starcharts_photos import is_photo, read_photos, review_path
     from pnp.score.starcharts_form import is_pdf, read_game
+
+    from pnp.cli.outputs import check_named, check_output
 
     target = None
     if output is not None:
-        from pnp.cli.outputs import check_named, check_output
-
         target = Path(output)
-        check_named(target, "-o", "text")
         check_output(target, "-o", [Path(g) for g in games])
+        check_named(target, "-o", "text")
+    if photo.review is not None:
+        for game in games:
+            check_output(review_path(photo.review, game), "--review", [Path(g) for g in games])
     pdfs = [path for path in games if is_pdf(path)]
     photos = [path for path in games if is_photo(path)]
     texts = [path for path in games if path not in pdfs and path not in photos]

@@ -116,11 +116,16 @@ def _review(reading: SheetReading, folder: Path) -> None:
             image, token, (right - 40, bottom - 6), cv2.FONT_HERSHEY_SIMPLEX, 1.4, colour, 3
         )
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{Path(reading.path).stem}-review.jpg"
+    target = review_path(folder, str(reading.path))
     atomic.write_bytes(
         target, cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1].tobytes()
     )
     click.echo(f"wrote {target}", err=True)
+
+
+def review_path(folder: Path, photo: str) -> Path:
+    """Where ``--review`` puts the review image of ``photo``."""
+    return folder / f"{Path(photo).stem}-review.jpg"
 
 
 def _paper_of(reading: SheetReading) -> tuple[Paper, int]:

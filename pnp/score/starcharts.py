@@ -12,6 +12,7 @@ import os
 from pnp.errors import InputError, Problem, ProblemCollector, SourceError
 from pnp.parsing import read_source, shown
 from pnp.score.result import BoxLine, GameResult, PlayerResult, decide, rating
+from pnp.score.starcharts_numbers import unplaced
 from pnp.starcharts.chart import (
     Cell,
     Chart,
@@ -262,6 +263,22 @@ class _Scorer:
             elif variant is not None and box.round:
                 skipped = sum(1 for r in skip_rounds if r is None or r <= box.round)
                 self.early(p, box, variant, skipped)
+        numbers = [box for box in p.boxes if box.kind == "number"]
+        if numbers and marked is not None and self.dealt_known:
+            open_cards = [
+                self.cards[c] for c in sorted(dealt - claimed)
+                if c in self.cards and met(c, self.g, marked)
+            ]  # fmt: skip
+            k = unplaced([box.points or 0 for box in numbers], open_cards)
+            if k is not None:
+                values = ", ".join(f"{c.id} {c.high} or {c.low}" for c in open_cards) or "none"
+                self.say(
+                    p.boxes_line,
+                    numbers[k].col,
+                    "claim.value",
+                    f"{numbers[k].points} is not what a dealt card {p.name}'s grid meets could"
+                    f" give, each card once (those: {values})",
+                )
 
     def skip(
         self,

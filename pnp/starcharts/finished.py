@@ -265,8 +265,6 @@ def parse_finished(text: str, path: str) -> FinishedGame:
     for key in ("chart", "objectives"):
         if key not in header:
             problems.add(1, 1, f"missing '{key}:' line")
-    if header.get("objectives", (0, 0, ""))[2] == UNREAD:
-        problems.add(header["objectives"][0], header["objectives"][1], _UNREAD_OBJECTIVES)
     if not players:
         problems.add(1, 1, "no 'player:' sheets")
     for p in players:
