@@ -38,12 +38,15 @@ if TYPE_CHECKING:
 
 # Shares of a cell's inner part inked: at most EMPTY is an empty cell, at least MARKED
 # a marked one; between, the reader asks. Set on the bench's tuning photos.
-EMPTY = 0.004
-MARKED = 0.04
-# Shares of directions round a star with ink on a ring: a circled star, or not.
-CIRCLED = 0.75
-UNCIRCLED = 0.4
-_CELL_INSET = 0.14  # of a cell's side: clear of its lines and of a neighbour's ink
+EMPTY = 0.012
+MARKED = 0.025
+# Shares of directions round a star with ink on a ring round it (and on a ring nearer
+# the star, where a circle leaves the paper blank but a scribble does not): circled at
+# CIRCLED or more outside and at most SCRIBBLED inside, not circled at UNCIRCLED or less.
+CIRCLED = 0.85
+SCRIBBLED = 0.6
+UNCIRCLED = 0.7
+_CELL_INSET = 0.22  # of a cell's side: clear of its lines and of a neighbour's ink
 _BOX_EMPTY = 0.003  # a score box with less ink holds nothing
 _MARK_EMPTY, _MARK_FULL = 0.02, 0.04  # a "gained" circle's or a "used" box's ink
 _OTHER_KINDS = {
@@ -160,9 +163,14 @@ def read_sheet(path: Path, chart: Chart | None = None) -> SheetReading:
     page = rectify(path, photo, found, marks)
     if page.sharpness < MIN_SHARPNESS:
         raise PhotoError(f"{path}: the photo is too blurred to read: take it again, steadier")
-    named = _chart_of(path, read_qr(page, marks, sheet_qr(paper, per_page)), chart)
+    code = read_qr(page, marks, sheet_qr(paper, per_page))
+    if code is None and chart is None:
+        from pnp.score.starcharts_photo_chart import identify
+
+        chart = identify(page, marks, paper_name, per_page)
+    named = _chart_of(path, code, chart)
     places = sheet_places(named, paper, per_page)
-    ink = pen_ink(page.colour, _blank(named, paper_name, per_page, page.gray.shape))
+    ink = pen_ink(page.colour, blank_sheet(named, paper_name, per_page, page.gray.shape))
     doubts: list[Doubt] = []
     grid = tuple(
         _cell(named, i, box_px(marks, places.cell(i)), ink, doubts) for i in range(len(named.cells))
@@ -222,7 +230,7 @@ def _blank_page(chart: Chart, paper_name: str, per_page: int) -> tuple[int, int,
     return pdf_page_gray(pdf, 0, PX_PER_MM * 25.4)
 
 
-def _blank(
+def blank_sheet(
     chart: Chart, paper_name: str, per_page: int, shape: tuple[int, ...]
 ) -> NDArray[np.uint8]:
     """The blank sheet, cut to the reading marks' frame like the rectified photo."""
@@ -263,10 +271,11 @@ def _cell(
         return UNREAD
     if kind is not Cell.STAR:
         return "x"
-    circled = ring(crop(ink, box, 0.03), 0.62, 0.98)
-    if circled >= CIRCLED:
+    around = crop(ink, box, 0.03)
+    outer = ring(around, 0.62, 0.98)
+    if outer >= CIRCLED and ring(around, 0.3, 0.55) <= SCRIBBLED:
         return "o"
-    if circled <= UNCIRCLED:
+    if outer <= UNCIRCLED:
         return "x"
     doubts.append(Doubt(name, box, ("x", "o"), ("grid", index)))
     return UNREAD

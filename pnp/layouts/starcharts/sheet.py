@@ -120,6 +120,17 @@ def sheet_qr(paper: Paper, per_page: int) -> Box:
     return _qr_box(band, marks, _QR[per_page])
 
 
+def sheet_title(chart: Chart, paper: Paper, per_page: int) -> tuple[Box, list[Item]]:
+    """The title band between the top-left marker and the QR code, and what is printed
+    in it: the chart's name and what it is (a photo reader tells charts apart by it
+    when the QR code does not read)."""
+    marks = _marks(paper, per_page)
+    style = FULL if per_page == 1 else HALF
+    band = marks.frame.take_bottom(marks.clear)[1].take_top(_title_height(style))[0]
+    items = _title(chart, band, style, marks, _QR[per_page])
+    return _title_box(band, marks, _QR[per_page]), [i for i in items if isinstance(i, Text)]
+
+
 def _marks(paper: Paper, per_page: int) -> Marks:
     kind = KINDS[per_page, paper.name]
     if per_page == 1:
