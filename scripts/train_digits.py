@@ -233,8 +233,10 @@ def synthetic(label: int, rng: Rng) -> F32:
     rot = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
     shear = np.array([[1.0, -slant], [0.0, 1.0]])
     matrix = rot @ shear @ np.diag([size * aspect, size])
-    free = np.array([w - 0.6 * size * aspect, h - size]) / 2
-    centre = np.array([w, h]) / 2 + rng.uniform(-0.8, 0.8, 2) * np.maximum(free, 0)
+    extent = (np.concatenate(drawn) - [0.3, 0.5]) @ matrix.T  # kept inside the box
+    low, high = -extent.min(axis=0), np.array([w, h]) - extent.max(axis=0)
+    middle = (low + high) / 2
+    centre = middle + rng.uniform(-0.4, 0.4, 2) * np.maximum(high - low, 0)
     pen = min(rng.uniform(3.0, 12.0), rng.uniform(0.15, 0.25) * size)
     scale = 2  # drawn at twice the size, then averaged down
     canvas = np.zeros((h * scale, w * scale), dtype=np.float32)

@@ -25,7 +25,7 @@ Image = NDArray[np.float32]
 
 # The lowest confidence the reader accepts without asking; chosen by the training script
 # on one set of Hershey-font digits (0 accepted-and-wrong) and checked on another.
-THRESHOLD = 0.975
+THRESHOLD = 0.992
 
 WEIGHTS = Path(__file__).with_name("digits.npz")
 SIDE = 28  # the normalised image, as MNIST
