@@ -29,7 +29,7 @@ from pnp.layouts.digits import (
     example_width,
     field_box,
 )
-from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
+from pnp.layouts.page import EDGE, content_area, cut_line, finish, halves, text_block
 from pnp.layouts.reading import HALF_MARKER, Marks
 from pnp.paper import Paper
 from pnp.units import mm
@@ -109,7 +109,7 @@ class _Layout(NamedTuple):
 def _layout(frame: Box, kind: int, players: int) -> _Layout:
     marks = Marks(frame, HALF_MARKER, kind)
     head, rest = frame.take_top(marks.clear)
-    winner, table = rest.take_bottom(max(mm(11), marks.clear))
+    winner, table = rest.take_top(mm(1))[1].take_bottom(max(mm(11), marks.clear))
     label = min(LABEL_COLUMN, table.w - players * PLAYER_COLUMN)
     cols = Box(table.x + label, table.y, table.w - label, table.h).columns(players)
     return _Layout(marks, head, table.rows(len(ROWS) + 2), cols, label, winner)
@@ -124,7 +124,8 @@ def _layouts(paper: Paper, players: int) -> list[_Layout]:
 def score_pad_page(paper: Paper, lang: Lang, players: int, fillable: bool = False) -> Page:
     pads = _layouts(paper, players)
     items = [item for pad in pads for item in _pad(pad, lang)]
-    items += cut_line(paper.height / 2, content_area(paper))
+    # The scissors between the markers either side of the cut, clear of their white.
+    items += cut_line(paper.height / 2, content_area(paper).inset(pads[0].marks.clear, 0))
     page = finish(paper, items, footer(lang))
     if not fillable:
         return page
@@ -158,7 +159,7 @@ def _pad(pad: _Layout, lang: Lang) -> list[Item]:
 def _head(pad: _Layout, lang: Lang) -> list[Item]:
     """Between the top markers: the title, and how to write a number in the boxes with
     an example."""
-    band = pad.head.inset(pad.marks.clear, 0)
+    band = pad.head.inset(pad.marks.clear + EDGE, 0)
     title = f"ASTRA · {text('score_pad.title', lang)}"
     size = fit_size(title, band.w * 0.4, 13.0, Font.BOLD)
     items = text_block(band.x, band.top, [title], size, Font.BOLD)

@@ -165,7 +165,7 @@ def _life_label_h() -> float:
 def _layout(paper: Paper) -> _Layout:
     marks = Marks(paper.printable.inset(EDGE), FULL_MARKER, KINDS[paper.name])
     region = marks.frame.take_bottom(marks.clear)[1]
-    head, body = region.take_top(marks.clear)
+    head, body = region.take_top(marks.clear + mm(1))
     winner, table = body.take_bottom(_WINNER)
     col_w = len(life_values()) * DIGIT_W + mm(3)
     label = table.w - PLAYERS * col_w
@@ -194,7 +194,7 @@ def score_pad_document(paper: Paper, fillable: bool = False) -> Document:
     items = pad.marks.items() + _head(pad) + _table(pad) + _winner(pad)
     title = text("print.score_pad.title")
     footer = " · ".join([text("terms.game"), title, text("print.print-scale")])
-    page: Page = finish(paper, items, footer, pad.marks.clear)
+    page: Page = finish(paper, items, footer, pad.marks.clear + EDGE)
     if fillable:
         places = pad_places(paper)
         fields = [
@@ -209,7 +209,7 @@ def score_pad_document(paper: Paper, fillable: bool = False) -> Document:
 def _head(pad: _Layout) -> list[Item]:
     """Between the top markers: the title, and under it how to fill the pad, with an
     example of a number in its boxes."""
-    band = pad.head.inset(pad.marks.clear, 0)
+    band = pad.head.inset(pad.marks.clear + EDGE, 0).take_top(pad.marks.clear)[0]
     title = f"{text('terms.game')} · {text('print.score_pad.title')}"
     items = text_block(band.x, band.top, [title], 13, Font.BOLD)
     note = text("print.score_pad.note")
@@ -250,8 +250,7 @@ def _label(pad: _Layout, row: Row, band: Box) -> list[Item]:
     size, lines = fit_wrapped(row.label, words.w, words.h - mm(1), 9.0, _LEADING, font, _SMALLEST)
     first = words.cy + (len(lines) - 1) * size * _LEADING / 2 - size * 0.36
     items: list[Item] = [
-        Text(words.x, first - n * size * _LEADING, line, size, font)
-        for n, line in enumerate(lines)
+        Text(words.x, first - n * size * _LEADING, line, size, font) for n, line in enumerate(lines)
     ]
     if not row.name and row.weight < 1:
         x = pad.table.x + pad.label - mm(1.5) - DIGIT_W / 2
@@ -273,7 +272,7 @@ def _life_labels(pad: _Layout, k: int) -> list[Item]:
 def _winner(pad: _Layout) -> list[Item]:
     """The winner's line, and what wins under it."""
     box = pad.winner
-    y = box.top - mm(2) - ascent(11.0, Font.BOLD)
+    y = box.top - mm(1.2) - ascent(11.0, Font.BOLD)
     x = box.x + pad.label
     hint = text("print.score_pad.winner_hint")
     size = fit_size(hint, box.w - mm(2), 8.0, Font.REGULAR, _SMALLEST)
