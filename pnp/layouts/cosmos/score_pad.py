@@ -56,6 +56,7 @@ PLAYERS = 4
 KINDS = {"a4": 6, "letter": 7}
 LIFE = "advanced_life"
 _WINNER = mm(10)
+_LIFE_LABEL = mm(3)  # under the advanced life boxes: the values they count
 _PAD_NAME = "pad1"
 _SMALLEST = 7.0
 _LEADING = 1.15
@@ -143,7 +144,7 @@ class _Layout(NamedTuple):
         out: list[tuple[str, tuple[Box, ...]]] = []
         for row, band in self.bands:
             if row.name == LIFE:
-                top = band.top - (band.h - DIGIT_H - _life_label_h()) / 2
+                top = band.top - (band.h - DIGIT_H - _LIFE_LABEL) / 2
                 boxes = comb(right, top - DIGIT_H / 2, len(values))
                 out += [(f"p{k + 1}.{LIFE}_{v}", (b,)) for v, b in zip(values, boxes, strict=True)]
             elif row.digits:
@@ -156,10 +157,6 @@ class _Layout(NamedTuple):
         life = [boxes[0] for name, boxes in numbers if name.startswith(f"p{k + 1}.{LIFE}_")]
         others = [boxes for name, boxes in numbers if f".{LIFE}_" not in name]
         return [*others, tuple(life)]
-
-
-def _life_label_h() -> float:
-    return mm(3)
 
 
 def _layout(paper: Paper) -> _Layout:
@@ -264,7 +261,7 @@ def _life_labels(pad: _Layout, k: int) -> list[Item]:
     out: list[Item] = []
     for name, (b,) in [n for n in pad.numbers(k) if f".{LIFE}_" in n[0]]:
         value = name.rsplit("_", 1)[1]
-        y = b.y - _life_label_h() + mm(0.6)
+        y = b.y - _LIFE_LABEL + mm(0.6)
         out.append(Text(b.cx, y, value, 7.0, Font.REGULAR, Anchor.MIDDLE, GREY))
     return out
 
