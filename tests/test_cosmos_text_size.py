@@ -16,14 +16,14 @@ SMALLEST = 6.0
 
 def _documents() -> dict[str, Callable[[Paper], Document]]:
     from pnp.layouts.cards import CardOptions
-    from pnp.layouts.cosmos import boards, card_documents, sheets
+    from pnp.layouts.cosmos import boards, card_documents, score_pad, sheets
 
     duplex = CardOptions(backs=Backs.DUPLEX)
     return {
         "aid": sheets.aid_document,
         "rules": sheets.rules_document,
         "setup sheet": sheets.setup_sheet_document,
-        "score pad": sheets.score_pad_document,
+        "score pad": score_pad.score_pad_document,
         "main board": boards.main_board_document,
         "goal cards": lambda p: card_documents.goal_cards_document(p, duplex),
         "energy cards": lambda p: card_documents.energy_cards_document(p, duplex),

@@ -17,12 +17,14 @@ from pypdf import PdfReader, PdfWriter
 from shapely.geometry import box as shape_box
 
 from pnp.astra.text import Lang
+from pnp.cosmos.content import goals as cosmos_goals
 from pnp.draw.shapes import INK, Circle, Document, Field, Line, Page, Rect, Stroke
 from pnp.geometry import Box
 from pnp.layouts.astra.box_documents import score_pad_document as astra_pad
 from pnp.layouts.astra.score_pad import ROWS
-from pnp.layouts.cosmos.sheets import PAD_ROWS
-from pnp.layouts.cosmos.sheets import score_pad_document as cosmos_pad
+from pnp.layouts.cosmos.score_pad import player_rows
+from pnp.layouts.cosmos.score_pad import score_pad_document as cosmos_pad
+from pnp.layouts.digits import DIGIT_H
 from pnp.layouts.starcharts.documents import sheets_document
 from pnp.paper import A4, LETTER, PAPERS, Paper
 from pnp.render.output import PreflightError, check
@@ -92,9 +94,12 @@ def test_field_names(paper: Paper) -> None:
     ]
     assert len(_fields(docs["astra-fr-3"])) == 2 * 3 * 8
     cosmos = [f.name for _, f in _fields(docs["cosmos"])]
-    assert sorted(cosmos) == sorted(
-        f"pad{pad}.p{k}.{row}" for pad in (1, 2) for k in range(1, 5) for row in PAD_ROWS
-    )
+    goals = [g.id.replace("-", "_") for g in cosmos_goals()]
+    assert cosmos == [
+        *(f"pad1.p{k}.{row}" for k in range(1, 5) for row in player_rows()),
+        *(f"pad1.order.{goal}" for goal in goals),
+    ]
+    assert {"stable_life", "advanced_life_8", "advanced_life_4"} <= set(player_rows())
     # Half-page sheets: an odd last sheet prints twice, each copy with fields of its own.
     for key, sheets in (("starcharts-1", 3), ("starcharts-2", 4)):
         names = [f.name for _, f in _fields(docs[key])]
@@ -148,16 +153,30 @@ def _outline(item: Any) -> Any:
     return ink(item)
 
 
+def _divider(item: Any, page: Page) -> bool:
+    """Whether ``item`` is a line between two of a comb's digit boxes."""
+    return (
+        isinstance(item, Line)
+        and item.x1 == item.x2
+        and abs(item.y2 - item.y1 - DIGIT_H) < 1e-6
+        and any(
+            f.box.x < item.x1 < f.box.right and f.box.y < (item.y1 + item.y2) / 2 < f.box.top
+            for f in page.fields
+        )
+    )
+
+
 def _frames(page: Page) -> list[Box]:
     return [i.box for i in page.items if isinstance(i, Rect) and i.fill is None]
 
 
 @pytest.mark.parametrize("paper", [A4, LETTER], ids=lambda p: p.name)
 def test_fields_inside_the_printed_boxes(paper: Paper) -> None:
-    """Each score field lies inside a printed frame, clear of every line and word."""
+    """Each score field lies inside a printed frame, clear of every line and word but the
+    lines between a comb's digit boxes, which the field covers."""
     for key, doc in _documents(paper, True).items():
         for page in doc.pages:
-            inks = [_outline(item) for item in page.items]
+            inks = [_outline(item) for item in page.items if not _divider(item, page)]
             for field in _score_fields(page):
                 b = field.box
                 area = shape_box(b.x, b.y, b.right, b.top)
@@ -222,27 +241,38 @@ def _centre(doc: Document, name: str) -> tuple[float, float]:
     return b.cx, b.cy
 
 
+def _units(doc: Document, name: str) -> tuple[float, float]:
+    """Where a number's units go: its field's right edge, and its middle's height."""
+    (b,) = [f.box for _, f in _fields(doc) if f.name == name]
+    return b.right, b.cy
+
+
 def test_fields_in_the_reading_order() -> None:
     """Players run left to right, rows top to bottom in the pad's order, the first pad
-    above the second; each player's column is straight."""
+    above the second; each player's column is straight, units under units."""
     docs = _documents(A4, True)
-    for key, rows, players in (
-        ("astra", [*ASTRA_ROWS, "total"], 5),
-        ("cosmos", list(PAD_ROWS), 4),
+    life = [row for row in player_rows() if row.startswith("advanced_life_")]
+    for key, rows, players, pads in (
+        ("astra", [*ASTRA_ROWS, "total"], 5, (1, 2)),
+        ("cosmos", [row for row in player_rows() if row not in life], 4, (1,)),
     ):
         doc = docs[key]
-        for pad in (1, 2):
+        for pad in pads:
             for k in range(1, players + 1):
-                centres = [_centre(doc, f"pad{pad}.p{k}.{row}") for row in rows]
+                centres = [_units(doc, f"pad{pad}.p{k}.{row}") for row in rows]
                 assert len({round(x, 6) for x, _ in centres}) == 1
                 ys = [y for _, y in centres]
                 assert ys == sorted(ys, reverse=True)
             xs = [_centre(doc, f"pad{pad}.p{k}.total")[0] for k in range(1, players + 1)]
             assert xs == sorted(xs)
-        assert (
-            _centre(doc, "pad1.p1.total")[1]
-            > _centre(doc, "pad2.p1.fame" if key == "astra" else "pad2.p1.nebulae")[1]
-        )
+    astra = docs["astra"]
+    assert _centre(astra, "pad1.p1.total")[1] > _centre(astra, "pad2.p1.fame")[1]
+    cosmos = docs["cosmos"]
+    values = [_centre(cosmos, f"pad1.p1.{row}") for row in life]
+    assert [x for x, _ in values] == sorted(x for x, _ in values)  # 8 on the left
+    assert len({round(y, 6) for _, y in values}) == 1
+    orders = [_centre(cosmos, f"pad1.order.{g.id.replace('-', '_')}") for g in cosmos_goals()]
+    assert all(x < _centre(cosmos, "pad1.p1.nebulae")[0] for x, _ in orders)
     sheets = docs["starcharts-2"]
     first, second = _centre(sheets, "p1.total"), _centre(sheets, "p2.total")
     assert first[1] > second[1]
@@ -259,18 +289,17 @@ def test_what_the_totals_add_up() -> None:
     assert _terms(docs["astra"], "pad2.p4.total") == tuple(
         (f"pad2.p4.{row}", 1) for row in ASTRA_ROWS
     )
-    assert _terms(docs["cosmos"], "pad1.p3.total") == (
-        ("pad1.p3.score_track", 1),
-        ("pad1.p3.advanced_life", 1),
-    )
+    # The score track holds the goals' points, which the players' counts only imply.
+    assert _terms(docs["cosmos"], "pad1.p3.total") == ()
     assert _terms(docs["starcharts-1"], "p2.total") == (
         *((f"p2.objective{i}", 1) for i in range(1, 6)),
         ("p2.filled", 1),
         ("p2.unused", 3),
     )
-    for doc in docs.values():
+    for key, doc in docs.items():
         totals = [f for _, f in _fields(doc) if f.sums]
-        assert totals and all(f.name.endswith(".total") for f in totals)
+        assert bool(totals) is (key != "cosmos")
+        assert all(f.name.endswith(".total") for f in totals)
         assert all(not f.sums for _, f in _fields(doc) if not f.name.endswith(".total"))
 
 
@@ -280,7 +309,7 @@ def test_scripts_and_calculation_order() -> None:
         reader = PdfReader(io.BytesIO(data))
         form: Any = reader.root_object["/AcroForm"]
         assert form["/NeedAppearances"] == True  # noqa: E712 (a pypdf BooleanObject)
-        order = [_full_name(ref.get_object()) for ref in form["/CO"]]
+        order = [_full_name(ref.get_object()) for ref in form.get("/CO", [])]
         assert order == [f.name for _, f in _fields(doc) if f.sums]
         for _, name, widget in _widgets(data):
             (field,) = [f for _, f in _fields(doc) if f.name == name]

@@ -174,9 +174,9 @@ setup_sheet = _sheet_command(
 @paper_option
 @output_options
 def score_pad(fillable: bool, printer: PrinterProfile, paper: Paper, output: Output) -> None:
-    """The score pad, two a page."""
+    """The score pad, one a page, made to be read from a photo."""
     from pnp.layouts.cosmos.kit import SCORE_PAD_PATH
-    from pnp.layouts.cosmos.sheets import score_pad_document
+    from pnp.layouts.cosmos.score_pad import score_pad_document
 
     check_fillable(fillable, output)
     doc = score_pad_document(paper, fillable=fillable)

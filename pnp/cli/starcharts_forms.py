@@ -30,10 +30,9 @@ def score_forms(
 ) -> tuple[list[str], list[GameResult], list[str]]:
     """Score the filled PDFs, or the photos, among ``games`` as one game: the typed
     games left, the result (none without PDFs or photos) and its warnings."""
+    from pnp.cli.outputs import check_named, check_output
     from pnp.cli.starcharts_photos import is_photo, read_photos, review_path
     from pnp.score.starcharts_form import is_pdf, read_game
-
-    from pnp.cli.outputs import check_named, check_output
 
     target = None
     if output is not None:

@@ -1,28 +1,43 @@
 """The end-of-game score pad: two pads a page, cut apart at the middle. Each has a column
 per player and the final scoring's rows in the order the scorer prints them, each with
-its icon and a hint of how to count it; the total; a line for the winner. Fillable, each
-cell also holds a text field named by pad, player and row (``pad2.p3.stardust``), the
-rows named as the scorer's JSON names them."""
+its icon and a hint of how to count it; the total; a line for the winner. Each number is
+written in a comb of digit boxes, and each pad has its four reading marks, so that a
+photo of it can be read (``pad_places``). Fillable, each comb also holds a text field
+named by pad, player and row (``pad2.p3.stardust``), the rows named as the scorer's JSON
+names them."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NamedTuple
 
 from pnp.astra.model import StarKind
 from pnp.astra.text import Lang, text
 from pnp.draw.fonts import Font, ascent
-from pnp.draw.shapes import GREY, INK, Field, Item, Line, Page, Rect, Stroke, Text
+from pnp.draw.shapes import GREY, INK, Anchor, Field, Item, Line, Page, Rect, Stroke, Text
 from pnp.draw.text import fit_size, fit_wrapped
 from pnp.geometry import Box
 from pnp.layouts.astra import icons
 from pnp.layouts.astra.aid import scoring_card_icon
 from pnp.layouts.astra.journal import MIN_TEXT, Icon, footer
-from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
+from pnp.layouts.digits import (
+    DIGIT_W,
+    PadPlaces,
+    comb,
+    comb_items,
+    example_items,
+    example_width,
+    field_box,
+)
+from pnp.layouts.page import EDGE, content_area, cut_line, finish, halves, text_block
+from pnp.layouts.reading import HALF_MARKER, Marks
 from pnp.paper import Paper
 from pnp.units import mm
 
 MAX_PLAYERS = 5
-LABEL_COLUMN = mm(88)
+LABEL_COLUMN = mm(88)  # the widest: narrower where the player columns need the room
+# Reading-mark kinds (pnp.layouts.reading), by paper; a new kind for any readable box moved.
+KINDS = {"a4": 4, "letter": 5}
 _OUTER = Stroke(INK, 0.8)
 _INNER = Stroke(GREY, 0.5)
 _LEADING = 1.2
@@ -57,83 +72,145 @@ ROWS: tuple[tuple[str, str, str, Icon], ...] = (
 )
 ROW_DIGITS = 3
 TOTAL_DIGITS = 4
-FIELD_INSET = mm(1)  # a field's box inside its cell, clear of the cell's lines
+PLAYER_COLUMN = TOTAL_DIGITS * DIGIT_W + mm(3)  # the least: the total's comb and a margin
+_HINT = 8.0
+
+
+class _Layout(NamedTuple):
+    """One pad's parts: its marks, title band, table rows (the players' names, the final
+    scoring's, the total), player columns, label column width and winner's band."""
+
+    marks: Marks
+    head: Box
+    rows: list[Box]
+    cols: list[Box]
+    label: float
+    winner: Box
+
+    @property
+    def table(self) -> Box:
+        return Box(
+            self.rows[-1].x, self.rows[-1].y, self.rows[0].w, self.rows[0].top - self.rows[-1].y
+        )
+
+    def combs(self, k: int) -> list[tuple[str, tuple[Box, ...]]]:
+        """Player ``k``'s rows and total, by name, with their digit boxes: right-aligned
+        in the column, the widest (the total's) centred."""
+        col = self.cols[k]
+        right = col.right - (col.w - TOTAL_DIGITS * DIGIT_W) / 2
+        names = [name for name, *_ in ROWS]
+        numbers = [
+            (n, comb(right, row.cy, ROW_DIGITS))
+            for n, row in zip(names, self.rows[1:], strict=False)
+        ]
+        return [*numbers, ("total", comb(right, self.rows[-1].cy, TOTAL_DIGITS))]
+
+
+def _layout(frame: Box, kind: int, players: int) -> _Layout:
+    marks = Marks(frame, HALF_MARKER, kind)
+    head, rest = frame.take_top(marks.clear)
+    winner, table = rest.take_top(mm(1))[1].take_bottom(max(mm(11), marks.clear))
+    label = min(LABEL_COLUMN, table.w - players * PLAYER_COLUMN)
+    cols = Box(table.x + label, table.y, table.w - label, table.h).columns(players)
+    return _Layout(marks, head, table.rows(len(ROWS) + 2), cols, label, winner)
+
+
+def _layouts(paper: Paper, players: int) -> list[_Layout]:
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ValueError(f"a score pad has 1 to {MAX_PLAYERS} player columns, not {players}")
+    return [_layout(half, KINDS[paper.name], players) for half in halves(paper)]
 
 
 def score_pad_page(paper: Paper, lang: Lang, players: int, fillable: bool = False) -> Page:
-    if not 1 <= players <= MAX_PLAYERS:
-        raise ValueError(f"a score pad has 1 to {MAX_PLAYERS} player columns, not {players}")
-    pads = halves(paper)
-    items = [item for pad in pads for item in _pad(pad, lang, players)]
-    items += cut_line(paper.height / 2, content_area(paper))
+    pads = _layouts(paper, players)
+    items = [item for pad in pads for item in _pad(pad, lang)]
+    # The scissors between the markers either side of the cut, clear of their white.
+    items += cut_line(paper.height / 2, content_area(paper).inset(pads[0].marks.clear, 0))
     page = finish(paper, items, footer(lang))
     if not fillable:
         return page
-    fields = [f for n, pad in enumerate(pads, 1) for f in _fields(pad, players, f"pad{n}")]
+    fields = [f for n, pad in enumerate(pads, 1) for f in _fields(pad, f"pad{n}")]
     return replace(page, fields=tuple(fields))
 
 
-def _parts(box: Box) -> tuple[Box, Box, Box]:
-    """A pad's title, table and winner's line."""
-    head, rest = box.take_top(mm(9))
-    winner, table = rest.take_bottom(mm(11))
-    return head, table, winner
-
-
-def _pad(box: Box, lang: Lang, players: int) -> list[Item]:
-    head, table, winner = _parts(box)
-    title = f"ASTRA · {text('score_pad.title', lang)}"
-    items = text_block(
-        head.x, head.top, [title], fit_size(title, head.w, 13.0, Font.BOLD), Font.BOLD
+def pad_places(paper: Paper, players: int) -> tuple[PadPlaces, ...]:
+    """Where each pad's reading marks and digit boxes are, top pad first; the numbers
+    are named as the fields are, less the pad (``p2.stardust``, ``p2.total``)."""
+    return tuple(
+        PadPlaces(
+            pad.marks,
+            tuple(
+                (f"p{k + 1}.{name}", boxes)
+                for k in range(len(pad.cols))
+                for name, boxes in pad.combs(k)
+            ),
+        )
+        for pad in _layouts(paper, players)
     )
-    items += _table(table, lang, players)
-    items += _winner(winner, lang)
+
+
+def _pad(pad: _Layout, lang: Lang) -> list[Item]:
+    items = pad.marks.items() + _head(pad, lang)
+    items += _table(pad, lang)
+    items += _winner(pad, lang)
     return items
 
 
-def _grid(box: Box, players: int) -> tuple[list[Box], list[Box]]:
-    """The table's rows (the players' names, the final scoring's, the total) and its
-    player columns."""
-    cols = Box(box.x + LABEL_COLUMN, box.y, box.w - LABEL_COLUMN, box.h).columns(players)
-    return box.rows(len(ROWS) + 2), cols
+def _head(pad: _Layout, lang: Lang) -> list[Item]:
+    """Between the top markers: the title, and how to write a number in the boxes with
+    an example."""
+    band = pad.head.inset(pad.marks.clear + EDGE, 0)
+    title = f"ASTRA · {text('score_pad.title', lang)}"
+    size = fit_size(title, band.w * 0.4, 13.0, Font.BOLD)
+    items = text_block(band.x, band.top, [title], size, Font.BOLD)
+    example = band.right - example_width()
+    hint = text("score_pad.digits_hint", lang)
+    room = Box(band.x + band.w * 0.45, band.y, example - mm(2) - band.x - band.w * 0.45, band.h)
+    hint_size, lines = fit_wrapped(hint, room.w, room.h, _HINT, _LEADING, minimum=_HINT)
+    block = len(lines) * hint_size * _LEADING
+    top = room.cy + block / 2
+    items += text_block(
+        room.right, top, lines, hint_size, leading=_LEADING, anchor=Anchor.END, color=GREY
+    )
+    items += example_items(band.right, room.cy, _HINT)
+    return items
 
 
-def _fields(box: Box, players: int, pad: str) -> list[Field]:
-    """A field in each player's cell of each row and of the total, which adds them up."""
-    rows, cols = _grid(_parts(box)[1], players)
+def _fields(pad: _Layout, name: str) -> list[Field]:
+    """A field over each comb; the total adds up the player's rows."""
     fields = []
-    for k, col in enumerate(cols, 1):
-        names = [f"{pad}.p{k}.{name}" for name, *_ in ROWS]
-        for row, name in zip(rows[1:], names, strict=False):
-            fields.append(Field(_cell(row, col), name, ROW_DIGITS))
-        sums = tuple((name, 1) for name in names)
-        fields.append(Field(_cell(rows[-1], col), f"{pad}.p{k}.total", TOTAL_DIGITS, sums))
+    for k in range(len(pad.cols)):
+        player = f"{name}.p{k + 1}"
+        *rows, (_, total) = pad.combs(k)
+        fields += [Field(field_box(boxes), f"{player}.{row}", ROW_DIGITS) for row, boxes in rows]
+        sums = tuple((f"{player}.{row}", 1) for row, _ in rows)
+        fields.append(Field(field_box(total), f"{player}.total", TOTAL_DIGITS, sums))
     return fields
 
 
-def _cell(row: Box, col: Box) -> Box:
-    return Box(col.x, row.y, col.w, row.h).inset(FIELD_INSET)
-
-
-def _table(box: Box, lang: Lang, players: int) -> list[Item]:
-    rows, cols = _grid(box, players)
+def _table(pad: _Layout, lang: Lang) -> list[Item]:
+    rows, cols, box = pad.rows, pad.cols, pad.table
     items: list[Item] = [Rect(box, _OUTER)]
     for col in cols:
         items.append(Line(col.x, box.y, col.x, box.top, _INNER))
     for row in rows[1:]:
         items.append(Line(box.x, row.top, box.right, row.top, _INNER))
-    items += _label(rows[0], None, text("score_pad.player", lang), "")
+    items += _label(rows[0], pad.label, None, text("score_pad.player", lang), "")
     for row, (_, label, hint, icon) in zip(rows[1:], ROWS, strict=False):
-        items += _label(row, icon, text(label, lang), text(hint, lang))
+        items += _label(row, pad.label, icon, text(label, lang), text(hint, lang))
     total = rows[-1]
     items.append(Line(box.x, total.top, box.right, total.top, Stroke(INK, 1.4)))
-    items += _label(total, None, text("score_pad.total", lang), "", 11.0)
+    items += _label(total, pad.label, None, text("score_pad.total", lang), "", 11.0)
+    for k in range(len(cols)):
+        items += [i for _, boxes in pad.combs(k) for i in comb_items(boxes)]
     return items
 
 
-def _label(row: Box, icon: Icon | None, label: str, hint: str, size: float = 8.5) -> list[Item]:
+def _label(
+    row: Box, width: float, icon: Icon | None, label: str, hint: str, size: float = 8.5
+) -> list[Item]:
     """A row's icon, its name in bold and, under it, the hint."""
-    cell = Box(row.x, row.y, LABEL_COLUMN, row.h).inset(mm(1.5), mm(0.5))
+    cell = Box(row.x, row.y, width, row.h).inset(mm(1.5), mm(0.5))
     side = min(mm(6.5), cell.h)
     items: list[Item] = [] if icon is None else icon(cell.x + side / 2, cell.cy, side)
     words = Box(cell.x + side + mm(2), cell.y, cell.w - side - mm(2), cell.h)
@@ -149,15 +226,16 @@ def _label(row: Box, icon: Icon | None, label: str, hint: str, size: float = 8.5
     return items
 
 
-def _winner(box: Box, lang: Lang) -> list[Item]:
-    """The winner's line, with what wins under the label."""
+def _winner(pad: _Layout, lang: Lang) -> list[Item]:
+    """The winner's line, with what wins under the label, clear of the bottom markers."""
+    box = pad.winner.inset(pad.marks.clear, 0)
     label = text("score_pad.winner", lang)
     y = box.top - mm(2) - ascent(11.0, Font.BOLD)
-    x = box.x + LABEL_COLUMN
+    x = pad.winner.x + pad.label
     hint = text("score_pad.winner_hint", lang)
-    size = fit_size(hint, LABEL_COLUMN - mm(3), 8.0, Font.REGULAR, MIN_TEXT)
+    size = fit_size(hint, box.w, 8.0, Font.REGULAR, MIN_TEXT)
     return [
-        Text(box.x + mm(1.5), y, label, 11.0, Font.BOLD),
+        Text(box.x, y, label, 11.0, Font.BOLD),
         Line(x, y - mm(0.5), box.right, y - mm(0.5), Stroke(INK, 0.6)),
-        Text(box.x + mm(1.5), y - mm(4), hint, size, Font.REGULAR, color=GREY),
+        Text(box.x, y - mm(4), hint, size, Font.REGULAR, color=GREY),
     ]

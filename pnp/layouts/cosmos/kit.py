@@ -46,7 +46,7 @@ def tokens_path(duplex: bool) -> str:
 
 
 def jobs(settings: KitSettings) -> list[Job]:
-    from pnp.layouts.cosmos import boards, card_documents, sheets
+    from pnp.layouts.cosmos import boards, card_documents, score_pad, sheets
     from pnp.paper import Backs
 
     paper = settings.paper
@@ -81,7 +81,7 @@ def jobs(settings: KitSettings) -> list[Job]:
         Job(SETUP_SHEET_PATH, lambda: sheets.setup_sheet_document(paper), what="the set-up"),
         Job(
             SCORE_PAD_PATH,
-            lambda: sheets.score_pad_document(paper),
+            lambda: score_pad.score_pad_document(paper),
             what="the end-of-game score pad",
             copies=Copies.AS_NEEDED,
         ),

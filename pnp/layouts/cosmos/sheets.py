@@ -1,25 +1,24 @@
-"""The paper sheets: the player aid, the set-up sheets (one per player count), the score
-pad and the rules summary. Their words are sections of data/cosmos/text/print.toml: a
-heading line, then one point a line ("Lead: rest" starts a point with bold words)."""
+"""The paper sheets: the player aid, the set-up sheets (one per player count) and the
+rules summary (the score pad has a module of its own). Their words are sections of
+data/cosmos/text/print.toml: a heading line, then one point a line ("Lead: rest" starts a
+point with bold words)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from pnp.cosmos.content import advanced_life, main_board, setup
 from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.text import text
 from pnp.draw.clip import ink_bounds
 from pnp.draw.fonts import Font
-from pnp.draw.shapes import GREY, INK, Document, Field, Item, Page, Rect, Stroke
-from pnp.draw.text import fit_size
+from pnp.draw.shapes import GREY, Document, Item, Page
 from pnp.draw.transform import translated
 from pnp.geometry import Box, bounds
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.setup_plan import plan_for, table_plan
 from pnp.layouts.flow import Block, flow
-from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
+from pnp.layouts.page import content_area, finish, text_block
 from pnp.paper import Paper
 from pnp.units import mm
 
@@ -188,81 +187,3 @@ def _words_below(blocks: list[Block], body: Box) -> tuple[list[Item], Box]:
         if items is not None:
             return items, body.take_bottom(height + mm(4))[1]
     raise ValueError("the set-up words do not fit below the plan")
-
-
-# The score pad's rows as its fields name them; the total adds up the score track and
-# advanced life, as its label says (the rows by source check the track, so it is typed).
-PAD_ROWS = (
-    "nebulae",
-    "time_chamber",
-    "goals",
-    "energy_sets",
-    "speed_of_light",
-    "score_track",
-    "advanced_life",
-    "total",
-    "energy_cards",
-)
-TOTAL_TERMS = ("score_track", "advanced_life")
-PAD_DIGITS = 3
-FIELD_INSET = mm(1)  # a field's box inside its cell, clear of the cell's lines
-
-
-def score_pad_document(paper: Paper, players: int = 4, fillable: bool = False) -> Document:
-    """Two score pads a page, cut apart; with ``fillable``, a form field in each cell
-    named by pad, player and row (``pad1.p2.goals``)."""
-    pads = halves(paper)
-    items: list[Item] = []
-    fields: list[Field] = []
-    for n, area in enumerate(pads, 1):
-        pad_items, pad_fields = _pad(area, players, f"pad{n}")
-        items += pad_items
-        fields += pad_fields
-    items += cut_line(paper.height / 2, content_area(paper))
-    title = text("print.score_pad.title")
-    page = finish(paper, items, _footer(title))
-    if fillable:
-        page = replace(page, fields=tuple(fields))
-    full = f"{text('terms.game')}: {title}"
-    return Document(full, (page,), subject=full)
-
-
-def _pad(area: Box, players: int, pad: str) -> tuple[list[Item], list[Field]]:
-    title = f"{text('terms.game')} · {text('print.score_pad.title')}"
-    items = text_block(area.x, area.top, [title], 13, Font.BOLD)
-    note = text("print.score_pad.note")
-    size = fit_size(note, area.w, 8.5, Font.REGULAR, 6.5)
-    items += text_block(area.x, area.top - mm(6.5), [note], size, color=GREY)
-    rows = text("print.score_pad.rows").split("\n")
-    table = Box(area.x, area.y + mm(3), area.w, area.h - mm(16))  # clear of the cut
-    label_w = table.w * 0.42
-    row_h = min(mm(12), table.h / (len(rows) + 1))
-    col_w = (table.w - label_w) / players
-    grid = Stroke(INK, 0.6)
-    y = table.top - row_h
-    items.append(Rect(Box(table.x, y, label_w, row_h), grid))
-    word = text("print.score_pad.player")
-    items += text_block(table.x + mm(2), y + row_h / 2 + 9 * 0.4, [word], 9, Font.BOLD)
-    for k in range(players):
-        items.append(Rect(Box(table.x + label_w + k * col_w, y, col_w, row_h), grid))
-    fields = []
-    for r, (label, row) in enumerate(zip(rows, PAD_ROWS, strict=True)):
-        y -= row_h
-        total = r == len(rows) - 2
-        stroke = Stroke(INK, 1.2) if total else grid
-        items.append(Rect(Box(table.x, y, label_w, row_h), stroke))
-        size = fit_size(label, label_w - mm(4), 9, Font.BOLD if total else Font.REGULAR, 7)
-        items += text_block(
-            table.x + mm(2),
-            y + row_h / 2 + size * 0.4,
-            [label],
-            size,
-            Font.BOLD if total else Font.REGULAR,
-        )
-        for k in range(players):
-            cell = Box(table.x + label_w + k * col_w, y, col_w, row_h)
-            items.append(Rect(cell, stroke))
-            player = f"{pad}.p{k + 1}"
-            sums = tuple((f"{player}.{t}", 1) for t in TOTAL_TERMS) if total else ()
-            fields.append(Field(cell.inset(FIELD_INSET), f"{player}.{row}", PAD_DIGITS, sums))
-    return items, fields
