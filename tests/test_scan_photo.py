@@ -97,3 +97,35 @@ def test_a_cut_off_sheet_is_refused(photo: tuple[Path, object], tmp_path: Path) 
     result = CliRunner().invoke(cli, ["starcharts", "score", str(path)])
     assert result.exit_code == 1
     assert "cut off" in result.output or "corner squares" in result.output
+
+
+def test_on_a_terminal_each_doubt_is_asked_with_its_crop(
+    photo: tuple[Path, object], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pnp.cli import starcharts_photos
+
+    monkeypatch.setattr(starcharts_photos, "interactive", lambda: True)
+    out = tmp_path / "game.txt"
+    answers = "\n".join(["x"] * 40) + "\n"
+    result = CliRunner().invoke(
+        cli,
+        ["starcharts", "score", str(photo[0]), "-o", str(out), "--review", str(tmp_path / "r"),
+         "--objectives", "two-rows", "four-corners", "all-stars", "half-sky"],
+        input=answers,
+    )  # fmt: skip
+    asked = result.output.count("(see ")
+    text = out.read_text("utf-8")
+    assert "?" not in text.split("\n", 2)[2]  # every doubt was settled
+    if asked:
+        crops = list((tmp_path / "r").glob("ann-*.png"))
+        assert len(crops) == asked
+
+
+def test_a_number_read_is_kept_only_among_the_values_a_box_can_hold() -> None:
+    from pnp.scan.digits import DigitReading, among
+
+    reading = DigitReading(6, 0.61, (0.0, 0.0, 0.0, 0.0, 0.0, 0.39, 0.61, 0.0, 0.0, 0.0))
+    five = among(reading, frozenset({0, 3, 5}))
+    assert five.digit == 5 and five.confidence > 0.99
+    unsure = among(DigitReading(6, 0.5, (0.0,) * 6 + (0.5,) + (0.0,) * 3), frozenset({5}))
+    assert unsure.confidence < 0.5  # it looks like a 6, which the box cannot hold

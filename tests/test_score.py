@@ -195,6 +195,17 @@ def test_a_bare_number_is_counted_with_a_warning(
     assert "total                           23" in out
 
 
+def test_a_bare_number_no_dealt_card_could_give_is_refused(game: Score) -> None:
+    # Alice claimed two-rows, four-corners and half-sky by name: all-stars (7 or 4) is
+    # the one card left for a bare number, and her full grid meets it.
+    code, _, err = game(SPEC.replace("half-sky@7=3 .", "half-sky@7=3 5"))
+    assert code == 1
+    assert "game.txt:15:51: 5 is not what a dealt card Alice's grid meets could give" in err
+    assert "(those: all-stars 7 or 4) [claim.number]" in err
+    code, _, err = game(SPEC.replace("half-sky@7=3 .", "half-sky@7=3 7"))
+    assert code == 0, err
+
+
 def test_an_unfinished_game_is_rejected(game: Score) -> None:
     text = SPEC.replace("filled: 5\n", "").replace(
         "x x x x x x x x\nboxes: two-rows", "x x x x x x x .\nboxes: two-rows"

@@ -40,8 +40,8 @@ def score_forms(
         check_output(target, "-o", [Path(g) for g in games])
         check_named(target, "-o", "text")
     if photo.review is not None:
-        for game in games:
-            check_output(review_path(photo.review, game), "--review", [Path(g) for g in games])
+        for given in games:
+            check_output(review_path(photo.review, given), "--review", [Path(g) for g in games])
     pdfs = [path for path in games if is_pdf(path)]
     photos = [path for path in games if is_photo(path)]
     texts = [path for path in games if path not in pdfs and path not in photos]

@@ -23,6 +23,11 @@ if TYPE_CHECKING:
 _MAGIC = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
 
 
+def interactive() -> bool:
+    """Whether a person is there to answer: standard input and output are a terminal."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def is_photo(path: str) -> bool:
     """Whether ``path`` is a regular file that starts as a JPEG or a PNG does."""
     try:
@@ -53,7 +58,7 @@ def read_photos(
     readings, problems = [], []
     for n, photo in enumerate(photos):
         try:
-            reading = read_sheet(Path(photo), chart)
+            reading = read_sheet(Path(photo), chart, _values(objectives))
         except PhotoError as exc:
             problems.append(str(exc))
             continue
@@ -63,12 +68,23 @@ def read_photos(
         raise PnpError("\n".join(problems))
     if len({r.chart.id for _, r in readings}) > 1:
         raise PnpError("the photos show sheets of different charts: one game is one chart")
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    if interactive():
         readings = [(name, _ask(r, review)) for name, r in readings]
     if review is not None:
         for _, reading in readings:
             _review(reading, review)
     return game_text(readings, objectives)
+
+
+def _values(objectives: tuple[str, ...] | None) -> frozenset[int] | None:
+    """What an objective box can hold when the dealt cards are known: 0 (a skip) or a
+    dealt card's high or low value."""
+    from pnp.starcharts.content import objective_by_id
+
+    cards = objective_by_id()
+    if not objectives or not all(o in cards for o in objectives):
+        return None
+    return frozenset({0, *(v for o in objectives for v in (cards[o].high, cards[o].low))})
 
 
 def _ask(reading: SheetReading, folder: Path | None) -> SheetReading:

@@ -196,3 +196,16 @@ def read_digit(ink: Image) -> DigitReading:
     p = probabilities(features(image)[None, :])[0]
     digit = int(np.argmax(p[:10]))
     return DigitReading(digit, float(p[digit]) * plausible, tuple(float(v) for v in p[:10]))
+
+
+def among(reading: DigitReading, allowed: frozenset[int]) -> DigitReading:
+    """The reading when the box can only hold one of ``allowed`` (or not a digit at all,
+    which keeps its share): the probabilities of the other digits are dropped."""
+    p = reading.probabilities
+    top = p[reading.digit]
+    plausible = reading.confidence / top if top > 0 else 0.0
+    other = max(0.0, 1.0 - sum(p))  # not a digit
+    mass = sum(p[d] for d in allowed) + other
+    digit = max(sorted(allowed), key=lambda d: p[d])
+    confidence = plausible * p[digit] / mass if mass > 0 else 0.0
+    return DigitReading(digit, confidence, p)

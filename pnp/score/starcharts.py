@@ -275,7 +275,7 @@ class _Scorer:
                 self.say(
                     p.boxes_line,
                     numbers[k].col,
-                    "claim.value",
+                    "claim.number",
                     f"{numbers[k].points} is not what a dealt card {p.name}'s grid meets could"
                     f" give, each card once (those: {values})",
                 )

@@ -130,9 +130,12 @@ def _sheet_kinds() -> dict[int, tuple[int, str]]:
     return {kind: (per_page, paper) for (per_page, paper), kind in KINDS.items()}
 
 
-def read_sheet(path: Path, chart: Chart | None = None) -> SheetReading:
+def read_sheet(
+    path: Path, chart: Chart | None = None, values: frozenset[int] | None = None
+) -> SheetReading:
     """Read one photo; ``chart`` is used when the QR code cannot be read (and must agree
-    with it when it can)."""
+    with it when it can); ``values`` are the numbers an objective box can hold (0 and
+    the dealt cards' values), when the dealt cards are known."""
     from pnp.layouts.starcharts.sheet import sheet_marks, sheet_places, sheet_qr
 
     photo = load(path)
@@ -176,7 +179,14 @@ def read_sheet(path: Path, chart: Chart | None = None) -> SheetReading:
         _cell(named, i, box_px(marks, places.cell(i)), ink, doubts) for i in range(len(named.cells))
     )
     boxes = tuple(
-        _number(f"objective box {k + 1}", ("box", k), box_px(marks, places.score[k]), ink, doubts)
+        _number(
+            f"objective box {k + 1}",
+            ("box", k),
+            box_px(marks, places.score[k]),
+            ink,
+            doubts,
+            tuple(str(v) for v in sorted(values)) if values else tuple("012345678"),
+        )
         for k in range(5)
     )
     filled = _number(
@@ -289,13 +299,13 @@ def _number(
     doubts: list[Doubt],
     allowed: tuple[str, ...] = tuple("012345678"),
 ) -> str:
-    from pnp.scan.digits import THRESHOLD, read_digit
+    from pnp.scan.digits import THRESHOLD, among, read_digit
 
     part = crop(ink, box, 0.04)
     if share(part) <= _BOX_EMPTY:
         return "."
-    reading = read_digit(part)
-    if reading.confidence >= THRESHOLD and str(reading.digit) in allowed:
+    reading = among(read_digit(part), frozenset(int(d) for d in allowed))
+    if reading.confidence >= THRESHOLD:
         return str(reading.digit)
     doubts.append(Doubt(what, box, (*allowed, "."), slot))
     return UNREAD
