@@ -22,7 +22,7 @@ from pnp.layouts.starcharts.documents import sheets_document
 from pnp.layouts.starcharts.sheet import sheet_places
 from pnp.paper import PAPERS, Paper
 from pnp.render.pdf import render_pdf
-from pnp.starcharts.chart import Cell, chart_ids, load_chart
+from pnp.starcharts.chart import Cell, Chart, chart_ids, load_chart
 from pnp.starcharts.content import abilities
 from pnp.units import mm
 
@@ -69,56 +69,62 @@ def shot(seed: int, megapixels: float | None = None) -> Shot:
     chart = load_chart(ids[int(rng.integers(len(ids)))])
     paper_name = "a4" if rng.random() < 0.6 else "letter"
     per_page = 2 if rng.random() < 0.25 and not (paper_name == "letter" and chart.size == 10) else 1
+    truth = random_truth(chart, rng)
+    image = draw(truth, paper_name, per_page, pm.random_pen(rng), rng)
+    mp = megapixels if megapixels is not None else (12.0 if rng.random() < 0.5 else 2.0)
+    return Shot(photos.photograph(image, rng, mp).image, truth, mp, per_page)
+
+
+def random_truth(chart: Chart, rng: np.random.Generator) -> Truth:
+    """A finished sheet as marks go, not as rules go: how full, which stars circled,
+    how many boxes, which abilities, all at random."""
+    full = rng.random() < 0.3
+    fraction = 1.0 if full else float(rng.uniform(0.2, 0.95))
+    stars = [i for i, k in enumerate(chart.cells) if k is Cell.STAR]
+    count = min(len(stars), int(rng.integers(0, 5)))
+    circled = set(rng.choice(stars, size=count, replace=False).tolist()) if stars else set()
+    grid = []
+    for i, kind in enumerate(chart.cells):
+        if not (full or rng.random() < fraction):
+            grid.append(kind.value)
+        else:
+            grid.append("o" if i in circled else "x")
+    filled = int(rng.integers(0, 6))
+    boxes = [str(int(rng.integers(0, 9))) if k < filled else "." for k in range(5)]
+    gained = []
+    for ability in abilities():
+        if rng.random() < 0.5:
+            gained.append(ability.id + (" used" if rng.random() < 0.5 else ""))
+    mark = "5" if full else ("0" if rng.random() < 0.2 else ".")
+    return Truth(chart.id, tuple(grid), tuple(boxes), mark, tuple(gained))
+
+
+def draw(
+    truth: Truth, paper_name: str, per_page: int, pen: pm.Pen, rng: np.random.Generator
+) -> NDArray[np.uint8]:
+    """The blank sheet with ``truth`` marked on it by ``pen``."""
+    chart = load_chart(truth.chart)
     paper = PAPERS[paper_name]
     places = sheet_places(chart, paper, per_page)
     image = _page(chart.id, paper_name, per_page).copy()
-    pen = pm.random_pen(rng)
-    full = rng.random() < 0.3
-    fraction = 1.0 if full else float(rng.uniform(0.2, 0.95))
-    grid = []
-    stars = [i for i, k in enumerate(chart.cells) if k is Cell.STAR]
-    circled = (
-        set(
-            rng.choice(stars, size=min(len(stars), int(rng.integers(0, 5))), replace=False).tolist()
-        )
-        if stars
-        else set()
-    )
-    for i, kind in enumerate(chart.cells):
-        marked = full or rng.random() < fraction
-        if not marked:
-            grid.append(kind.value)
+    for i, token in enumerate(truth.grid):
+        if token not in ("x", "o"):
             continue
         box = _mm(places.cell(i), paper)
         pm.cross(image, box, pen, rng)
-        if i in circled:
+        if token == "o":
             cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
             pm.ring(image, (cx, cy), (box[2] - box[0]) * 0.4, pen, rng)
-        grid.append("o" if i in circled else "x")
-    count = int(rng.integers(0, 6))
-    boxes = []
-    for k in range(5):
-        if k < count:
-            value = int(rng.integers(0, 9))
-            pm.digit(image, _mm(places.score[k], paper), value, pen, rng)
-            boxes.append(str(value))
-        else:
-            boxes.append(".")
-    filled = "5" if full else ("0" if rng.random() < 0.2 else ".")
-    if filled != ".":
-        pm.digit(image, _mm(places.score[5], paper), int(filled), pen, rng)
-    gained = []
+    for k, value in enumerate((*truth.boxes, truth.filled)):
+        if value != ".":
+            pm.digit(image, _mm(places.score[k], paper), int(value), pen, rng)
+    gained = {a.split()[0]: a.endswith(" used") for a in truth.abilities}
     for k, ability in enumerate(abilities()):
-        if rng.random() < 0.5:
-            g = _mm(places.gained(k), paper)
-            pm.fill_circle_mark(
-                image, ((g[0] + g[2]) / 2, (g[1] + g[3]) / 2), (g[2] - g[0]) / 2, pen, rng
-            )
-            used = rng.random() < 0.5
-            if used:
-                pm.slash(image, _mm(places.used(k), paper), pen, rng)
-            gained.append(ability.id + (" used" if used else ""))
-    mp = megapixels if megapixels is not None else (12.0 if rng.random() < 0.5 else 2.0)
-    photo = photos.photograph(image, rng, mp)
-    truth = Truth(chart.id, tuple(grid), tuple(boxes), filled, tuple(gained))
-    return Shot(photo.image, truth, mp, per_page)
+        if ability.id not in gained:
+            continue
+        g = _mm(places.gained(k), paper)
+        centre = ((g[0] + g[2]) / 2, (g[1] + g[3]) / 2)
+        pm.fill_circle_mark(image, centre, (g[2] - g[0]) / 2, pen, rng)
+        if gained[ability.id]:
+            pm.slash(image, _mm(places.used(k), paper), pen, rng)
+    return image

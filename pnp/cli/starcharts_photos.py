@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 import click
 
 from pnp.errors import PnpError
-from pnp.paper import PAPERS, Paper
 
 if TYPE_CHECKING:
+    from pnp.paper import Paper
     from pnp.score.starcharts_form import FormGame
     from pnp.score.starcharts_photo import SheetReading
 
@@ -146,6 +146,7 @@ def review_path(folder: Path, photo: str) -> Path:
 
 def _paper_of(reading: SheetReading) -> tuple[Paper, int]:
     from pnp.layouts.starcharts.sheet import KINDS
+    from pnp.paper import PAPERS
 
     per_page, paper = next(key for key, kind in KINDS.items() if kind == reading.marks.kind)
     return PAPERS[paper], per_page

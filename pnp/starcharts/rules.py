@@ -42,6 +42,7 @@ RULES: dict[str, str] = {
     "claim.closed": "a card is out of play after the second round in which it was claimed",
     "claim.box": "a claim needs an empty objective box",
     "claim.value": "claims in a card's first round score high, in its second round low",
+    "claim.number": "a bare number in a box is a value a dealt card the grid meets could give",
     "game.over": "nothing is played after the round in which a Filled Sheet box got a number",
     "game.unfinished": "a game ends after the round in which a Filled Sheet box got a number",
     # Finished sheets
