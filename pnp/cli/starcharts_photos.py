@@ -18,7 +18,7 @@ from pnp.errors import PnpError
 if TYPE_CHECKING:
     from pnp.paper import Paper
     from pnp.score.starcharts_form import FormGame
-    from pnp.score.starcharts_photo import SheetReading
+    from pnp.score.starcharts_photo import Doubt, SheetReading
 
 _MAGIC = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
 
@@ -87,6 +87,12 @@ def _values(objectives: tuple[str, ...] | None) -> frozenset[int] | None:
     return frozenset({0, *(v for o in objectives for v in (cards[o].high, cards[o].low))})
 
 
+def answer(reading: SheetReading, doubt: Doubt, image: Path) -> str:
+    """The player's answer to one doubt, shown the crop ``image``."""
+    choices = click.Choice(doubt.choices)
+    return str(click.prompt(f"{reading.path}: {doubt.what} (see {image})", type=choices))
+
+
 def _ask(reading: SheetReading, folder: Path | None) -> SheetReading:
     """Each doubt settled by the player: the place is cut out of the photo into an image
     whose name is shown, and the answer chosen from what it could be."""
@@ -103,10 +109,7 @@ def _ask(reading: SheetReading, folder: Path | None) -> SheetReading:
         ]
         image = place / f"{Path(reading.path).stem}-{doubt.what.replace(' ', '-')}.png"
         atomic.write_bytes(image, cv2.imencode(".png", cut)[1].tobytes())
-        answer = click.prompt(
-            f"{reading.path}: {doubt.what} (see {image})", type=click.Choice(doubt.choices)
-        )
-        reading = reading.answered(doubt, answer)
+        reading = reading.answered(doubt, answer(reading, doubt, image))
     return reading
 
 
