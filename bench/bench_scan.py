@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from scan_sheets import shot
 
+from pnp.read.starcharts_photo import read_sheet
 from pnp.scan.photo import PhotoError
-from pnp.score.starcharts_photo import read_sheet
 
 # cells, cells right, digits, digits right, exact, asked, wrong, refused, MP, seconds
 Row = tuple[int, int, int, int, int, int, int, int, float, float]

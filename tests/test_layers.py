@@ -70,6 +70,13 @@ def test_scorers_import_no_layout_renderer_or_cli() -> None:
     assert _offenders(_in("pnp.score"), [*forbidden, *DRAWING]) == []
 
 
+def test_readers_import_no_cli() -> None:
+    """Photo readers stand on the layouts (where things are) and the scorers' parsers;
+    only the commands stand on them."""
+    assert _offenders(_in("pnp.read"), ["pnp.cli", "pnp.play", "click"]) == []
+    assert _offenders(_in("pnp.score", "pnp.layouts", "pnp.scan"), ["pnp.read"]) == []
+
+
 def test_play_imports_no_layout_renderer_or_cli() -> None:
     forbidden = ["pnp.layouts", "pnp.draw", "pnp.render", "pnp.cli", "click", *DRAWING]
     assert _offenders(_in("pnp.play"), forbidden) == []
@@ -97,7 +104,7 @@ def _shared(module: str) -> bool:
     parts = module.split(".")
     if module in ("pnp", "pnp.games", "pnp.entry") or parts[1] in GAME_PACKAGES:
         return False
-    if parts[1] in ("layouts", "score", "play", "cli") and len(parts) > 2:
+    if parts[1] in ("layouts", "score", "read", "play", "cli") and len(parts) > 2:
         return not parts[2].startswith(GAME_PACKAGES)
     return True
 
@@ -105,7 +112,9 @@ def _shared(module: str) -> bool:
 def test_shared_code_knows_no_game() -> None:
     games = [f"pnp.{g}" for g in GAME_PACKAGES]
     games += [
-        f"pnp.{layer}.{g}" for layer in ("layouts", "score", "play", "cli") for g in GAME_PACKAGES
+        f"pnp.{layer}.{g}"
+        for layer in ("layouts", "score", "read", "play", "cli")
+        for g in GAME_PACKAGES
     ]
     shared = [m for m in _modules() if _shared(m)]
     assert {"pnp.kit", "pnp.layouts.cards", "pnp.cli.kit", "pnp.score.result"} <= set(shared)

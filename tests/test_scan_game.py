@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import cli, starcharts_photos
-from pnp.score.starcharts_photo import Doubt, SheetReading
+from pnp.read.starcharts_photo import Doubt, SheetReading
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "bench"))
 

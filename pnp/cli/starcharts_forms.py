@@ -4,7 +4,6 @@ asked, then scored with every check the typed text meets."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 import click
@@ -12,8 +11,27 @@ import click
 from pnp.errors import SourceError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from pnp.score.result import GameResult
     from pnp.score.starcharts_form import FormGame
+
+
+_PHOTO = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")  # JPEG, PNG
+
+
+def is_photo(path: str) -> bool:
+    """Whether ``path`` is a regular file that starts as a JPEG or a PNG does."""
+    import os
+    import stat
+
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as file:
+            return file.read(8).startswith(_PHOTO)
+    except (OSError, ValueError):
+        return False
 
 
 class PhotoOptions(NamedTuple):
@@ -30,18 +48,23 @@ def score_forms(
 ) -> tuple[list[str], list[GameResult], list[str]]:
     """Score the filled PDFs, or the photos, among ``games`` as one game: the typed
     games left, the result (none without PDFs or photos) and its warnings."""
-    from pnp.cli.outputs import check_named, check_output
-    from pnp.cli.starcharts_photos import is_photo, read_photos, review_path
     from pnp.score.starcharts_form import is_pdf, read_game
 
     target = None
-    if output is not None:
-        target = Path(output)
-        check_output(target, "-o", [Path(g) for g in games])
-        check_named(target, "-o", "text")
-    if photo.review is not None:
-        for given in games:
-            check_output(review_path(photo.review, given), "--review", [Path(g) for g in games])
+    if output is not None or photo.review is not None:  # checked before any work
+        from pathlib import Path
+
+        from pnp.cli.outputs import check_named, check_output
+        from pnp.cli.starcharts_photos import review_path
+
+        inputs = [Path(g) for g in games]
+        if output is not None:
+            target = Path(output)
+            check_output(target, "-o", inputs)
+            check_named(target, "-o", "text")
+        if photo.review is not None:
+            for given in games:
+                check_output(review_path(photo.review, given), "--review", inputs)
     pdfs = [path for path in games if is_pdf(path)]
     photos = [path for path in games if is_photo(path)]
     texts = [path for path in games if path not in pdfs and path not in photos]
@@ -54,6 +77,8 @@ def score_forms(
             )
         return texts, [], []
     if photos:
+        from pnp.cli.starcharts_photos import read_photos
+
         game = read_photos(photos, objectives, photo.names, photo.chart, photo.review)
     else:
         game = read_game(pdfs, objectives)

@@ -4,8 +4,6 @@ review if asked, then turned into the finished-game text every check runs on."""
 
 from __future__ import annotations
 
-import os
-import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -17,26 +15,13 @@ from pnp.errors import PnpError
 
 if TYPE_CHECKING:
     from pnp.paper import Paper
+    from pnp.read.starcharts_photo import Doubt, SheetReading
     from pnp.score.starcharts_form import FormGame
-    from pnp.score.starcharts_photo import Doubt, SheetReading
-
-_MAGIC = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
 
 
 def interactive() -> bool:
     """Whether a person is there to answer: standard input and output are a terminal."""
     return sys.stdin.isatty() and sys.stdout.isatty()
-
-
-def is_photo(path: str) -> bool:
-    """Whether ``path`` is a regular file that starts as a JPEG or a PNG does."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return False
-        with open(path, "rb") as file:
-            return file.read(8).startswith(_MAGIC)
-    except (OSError, ValueError):
-        return False
 
 
 def read_photos(
@@ -48,8 +33,8 @@ def read_photos(
 ) -> FormGame:
     """One game from ``photos``, one player each, named by ``names`` in turn or else by
     the photo's file name."""
+    from pnp.read.starcharts_photo import game_text, read_sheet
     from pnp.scan.photo import PhotoError
-    from pnp.score.starcharts_photo import game_text, read_sheet
     from pnp.starcharts.chart import load_chart
 
     if names and len(names) != len(photos):

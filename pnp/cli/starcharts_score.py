@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -16,6 +15,8 @@ from pnp.cli.play_options import usage_errors
 from pnp.errors import Problem, SourceError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from pnp.bgstats import Play
     from pnp.score.result import GameResult, MatchResult, PlayerResult
 
@@ -81,6 +82,12 @@ def chart_usage(hint: str) -> Iterator[None]:
         yield
 
 
+def _path(name: str) -> Path:
+    from pathlib import Path
+
+    return Path(name)
+
+
 @click.command()
 @click.argument("games", nargs=-1, required=True, type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
@@ -107,7 +114,7 @@ def chart_usage(hint: str) -> Iterator[None]:
 @click.option("--chart", help="Photos: the chart, when its code on the sheet does not read.")
 @click.option(
     "--review",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(file_okay=False),
     help="Photos: write each flattened page with what was read drawn over it here.",
 )
 @bgstats_options
@@ -119,7 +126,7 @@ def score(
     text_path: str | None,
     names: tuple[str, ...],
     chart: str | None,
-    review: Path | None,
+    review: str | None,
     bgstats: Export | None,
 ) -> None:
     """Score finished games typed as text (see the README for the format), or filled
@@ -130,9 +137,8 @@ def score(
     from pnp.score.result import decide_match
     from pnp.score.starcharts import load_finished, score_finished
 
-    texts, results, notes = score_forms(
-        games, objectives, text_path, PhotoOptions(names, chart, review)
-    )
+    photo = PhotoOptions(names, chart, None if review is None else _path(review))
+    texts, results, notes = score_forms(games, objectives, text_path, photo)
     _warn(notes)
     problems: list[Problem] = []
     more = 0

@@ -27,6 +27,7 @@ PX_PER_MM = 10.0
 MAX_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 64_000_000  # a 50-megapixel phone's photo fits
 MIN_SIDE = 640  # pixels on the shorter side
+_DETECT_SIDE = 2400  # pixels: a longer photo is searched for markers at this size
 DARK = 50.0  # the paper's median grey below this is too dark to read
 MIN_SHARPNESS = 0.02  # see sharpness(); the bench sets it
 INSTALL = "pip install opencv-python-headless numpy (or, in pnp's folder, pip install '.[scan]')"
@@ -93,9 +94,23 @@ def find_markers(photo: Image) -> list[Marker]:
     params.perspectiveRemoveIgnoredMarginPerCell = 0.3
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     table = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
-    corners, ids, _ = cv2.aruco.ArucoDetector(table, params).detectMarkers(gray)
+    scale = min(1.0, _DETECT_SIDE / max(gray.shape))  # a large photo is searched smaller
+    small = (
+        gray
+        if scale == 1.0
+        else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    )
+    corners, ids, _ = cv2.aruco.ArucoDetector(table, params).detectMarkers(small)
     if ids is None:
         return []
+    if scale != 1.0:  # then the corners are found again at full size
+        window = (max(2, round(0.5 / scale)),) * 2
+        criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
+        found = []
+        for c in corners:
+            points = np.asarray(c, np.float32).reshape(-1, 1, 2) / scale
+            found.append(cv2.cornerSubPix(gray, points, window, (-1, -1), criteria))
+        corners = tuple(found)
     return [
         Marker(int(i), np.asarray(c, np.float32).reshape(4, 2))
         for i, c in zip(ids.ravel(), corners, strict=True)

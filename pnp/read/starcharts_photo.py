@@ -168,7 +168,7 @@ def read_sheet(
         raise PhotoError(f"{path}: the photo is too blurred to read: take it again, steadier")
     code = read_qr(page, marks, sheet_qr(paper, per_page))
     if code is None and chart is None:
-        from pnp.score.starcharts_photo_chart import identify
+        from pnp.read.starcharts_photo_chart import identify
 
         chart = identify(page, marks, paper_name, per_page)
     named = _chart_of(path, code, chart)
