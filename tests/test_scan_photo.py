@@ -131,3 +131,22 @@ def test_a_number_read_is_kept_only_among_the_values_a_box_can_hold() -> None:
     assert five.digit == 5 and five.confidence > 0.99
     unsure = among(DigitReading(6, 0.5, (0.0,) * 6 + (0.5,) + (0.0,) * 3), frozenset({5}))
     assert unsure.confidence < 0.5  # it looks like a 6, which the box cannot hold
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (lambda image: (image * 0.12).astype(np.uint8), "too dark"),
+        (lambda image: cv2.GaussianBlur(image, (0, 0), 7), "too blurred"),
+    ],
+)
+def test_a_dark_or_blurred_photo_is_refused(
+    photo: tuple[Path, object], tmp_path: Path, spoil: object, message: str
+) -> None:
+    image = cv2.imread(str(photo[0]))
+    assert image is not None
+    path = tmp_path / "spoilt.jpg"
+    cv2.imwrite(str(path), spoil(image))  # type: ignore[operator]
+    result = CliRunner().invoke(cli, ["starcharts", "score", str(path)])
+    assert result.exit_code == 1
+    assert message in result.output, result.output

@@ -14,7 +14,7 @@ from pnp.layouts.reading import Marks
 from pnp.paper import PAPERS
 from pnp.scan.ink import crop, pen_ink, ring, share
 from pnp.scan.photo import (
-    MIN_SHARPNESS,
+    MAX_BLUR,
     PX_PER_MM,
     Page,
     PhotoError,
@@ -164,7 +164,7 @@ def read_sheet(
     paper = PAPERS[paper_name]
     marks = sheet_marks(paper, per_page)
     page = rectify(path, photo, found, marks)
-    if page.sharpness < MIN_SHARPNESS:
+    if page.blur > MAX_BLUR:
         raise PhotoError(f"{path}: the photo is too blurred to read: take it again, steadier")
     code = read_qr(page, marks, sheet_qr(paper, per_page))
     if code is None and chart is None:
