@@ -96,14 +96,14 @@ def _path(name: str) -> Path:
     "--objectives",
     nargs=4,
     metavar="ID ID ID ID",
-    help="The objectives dealt, for filled PDF sheets (they are not on the sheet).",
+    help="The objectives dealt, for photos and filled PDF sheets (they are not on the sheet).",
 )
 @click.option(
     "-o",
     "--output",
     "text_path",
     type=click.Path(dir_okay=False),
-    help="Write the text read from filled PDF sheets here, then score it.",
+    help="Write the text read from photos or filled PDF sheets here, then score it.",
 )
 @click.option(
     "--name",
@@ -129,9 +129,10 @@ def score(
     review: str | None,
     bgstats: Export | None,
 ) -> None:
-    """Score finished games typed as text (see the README for the format), or filled
-    PDF sheets (`pnp starcharts sheet --fillable`): those given together are one game.
-    With --json, one game prints an object and several print a list."""
+    """Score finished games typed as text (see the README for the format), filled PDF
+    sheets (`pnp starcharts sheet --fillable`) or phone photos of finished sheets (JPEG
+    or PNG, one a player): the PDFs, or the photos, given together are one game. With
+    --json, one game prints an object and several print a list."""
     from pnp.cli.starcharts_forms import PhotoOptions, score_forms
     from pnp.score.report import dumps, format_match, format_result, match_json, result_json
     from pnp.score.result import decide_match
