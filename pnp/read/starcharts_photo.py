@@ -48,7 +48,7 @@ SCRIBBLED = 0.6
 UNCIRCLED = 0.7
 _CELL_INSET = 0.22  # of a cell's side: clear of its lines and of a neighbour's ink
 _BOX_EMPTY = 0.003  # a score box with less ink holds nothing
-_MARK_EMPTY, _MARK_FULL = 0.02, 0.04  # a "gained" circle's or a "used" box's ink
+_MARK_EMPTY, _MARK_FULL = 0.1, 0.14  # inside a "gained" circle or a "used" box
 _OTHER_KINDS = {
     4: "an Astra score pad",
     5: "an Astra score pad",
@@ -265,7 +265,7 @@ def _cell(
     chart: Chart,
     index: int,
     box: tuple[int, int, int, int],
-    ink: NDArray[np.float32],
+    ink: NDArray[np.uint8],
     doubts: list[Doubt],
 ) -> str:
     kind = chart.cells[index]
@@ -295,7 +295,7 @@ def _number(
     what: str,
     slot: tuple[str, int],
     box: tuple[int, int, int, int],
-    ink: NDArray[np.float32],
+    ink: NDArray[np.uint8],
     doubts: list[Doubt],
     allowed: tuple[str, ...] = tuple("012345678"),
 ) -> str:
@@ -315,12 +315,12 @@ def _mark(
     what: str,
     slot: tuple[str, int],
     box: tuple[int, int, int, int],
-    ink: NDArray[np.float32],
+    ink: NDArray[np.uint8],
     doubts: list[Doubt],
 ) -> bool | None:
-    left, top, right, bottom = box
-    grow = (right - left) // 3
-    inked = share(crop(ink, (left - grow, top - grow, right + grow, bottom + grow)))
+    """A "gained" circle or a "used" box: any mark (a dot, a tick, a cross, a slash,
+    filled) puts ink inside it, away from its printed outline."""
+    inked = share(crop(ink, box, 0.2))
     if inked <= _MARK_EMPTY:
         return False
     if inked >= _MARK_FULL:

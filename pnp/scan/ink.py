@@ -19,11 +19,12 @@ _PAPER_KERNEL = 31  # pixels: wider than any pen stroke, so its maximum is the p
 _PRINT_SPREAD = 7  # pixels: how far printed ink may have moved (registration, lens)
 
 
-def pen_ink(colour: Image, blank: Image) -> Ink:
-    """0 (paper or print) to 1 (dark pen) per pixel. The paper's own brightness is
+def pen_ink(colour: Image, blank: Image) -> Image:
+    """0 (paper or print) to 255 (dark pen) per pixel. The paper's own brightness is
     estimated locally (at a quarter of the resolution: light changes slowly), so shadows
     and uneven light cancel out; the darkest channel is used, so blue ink counts as much
-    as black; the blank sheet's ink, spread by a few pixels, is taken away."""
+    as black; the blank sheet's ink, spread by a few pixels, is taken away. In bytes,
+    with OpenCV's saturating arithmetic: a page is millions of pixels."""
     import cv2
     import numpy as np
 
@@ -33,18 +34,21 @@ def pen_ink(colour: Image, blank: Image) -> Ink:
     paper = cv2.GaussianBlur(cv2.dilate(small, kernel), (0, 0), _PAPER_KERNEL / 8)
     paper = cv2.resize(paper, (cols, rows), interpolation=cv2.INTER_LINEAR)
     level = cv2.divide(colour, np.maximum(paper, 1), scale=255).min(axis=2)
-    dark = np.clip((247.0 - level.astype(np.float32)) / 127.5, 0.0, 1.0)
-    spread = np.ones((_PRINT_SPREAD, _PRINT_SPREAD), np.uint8)
-    printed = cv2.dilate(255 - blank, spread).astype(np.float32) * (1.5 / 255.0)
-    return np.asarray(np.clip(dark - printed, 0.0, 1.0), np.float32)
+    dark = cv2.subtract(np.full_like(level, 247), level)  # 8 % of white is still paper
+    dark = cv2.add(dark, dark)
+    printed = cv2.dilate(cv2.bitwise_not(blank), np.ones((_PRINT_SPREAD,) * 2, np.uint8))
+    return np.asarray(cv2.subtract(dark, cv2.addWeighted(printed, 1.5, printed, 0.0, 0.0)))
 
 
-def crop(ink: Ink, box: tuple[int, int, int, int], inset: float = 0.0) -> Ink:
+def crop(ink: Image, box: tuple[int, int, int, int], inset: float = 0.0) -> Ink:
     """The part of ``ink`` in a pixel box (left, top, right, bottom), ``inset`` (a share
-    of its side) in from each edge."""
+    of its side) in from each edge, as 0 to 1."""
+    import numpy as np
+
     left, top, right, bottom = box
     dx, dy = round((right - left) * inset), round((bottom - top) * inset)
-    return ink[max(top + dy, 0) : max(bottom - dy, 0), max(left + dx, 0) : max(right - dx, 0)]
+    part = ink[max(top + dy, 0) : max(bottom - dy, 0), max(left + dx, 0) : max(right - dx, 0)]
+    return np.asarray(part, np.float32) / 255.0
 
 
 def share(ink: Ink) -> float:
