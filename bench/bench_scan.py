@@ -1,7 +1,8 @@
 """The photo reader on simulated phone photos of finished Star Charts sheets
 (bench/scan_sheets.py): cells and digits read right, whole sheets read exactly without a
 question, sheets with a question, sheets silently wrong, photos refused, seconds a
-photo. Seeds from 100000 on were never used to tune the reader (tuning used 0-999).
+photo. Seeds from 100000 on were never used to tune the reader (tuning used seeds below
+10000).
 
     python bench/bench_scan.py [--photos 1000] [--first 100000] [--jobs 2]
 """

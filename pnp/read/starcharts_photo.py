@@ -173,7 +173,8 @@ def read_sheet(
         chart = identify(page, marks, paper_name, per_page)
     named = _chart_of(path, code, chart)
     places = sheet_places(named, paper, per_page)
-    ink = pen_ink(page.colour, blank_sheet(named, paper_name, per_page, page.gray.shape))
+    blank = blank_sheet(named, paper_name, per_page, page.gray.shape)
+    ink = pen_ink(page.colour, blank, page.detail)
     doubts: list[Doubt] = []
     grid = tuple(
         _cell(named, i, box_px(marks, places.cell(i)), ink, doubts) for i in range(len(named.cells))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.units import mm
+PX_PER_MM = 10.0  # the rectified page's (pnp.scan.photo's)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -19,12 +19,13 @@ _PAPER_KERNEL = 31  # pixels: wider than any pen stroke, so its maximum is the p
 _PRINT_SPREAD = 7  # pixels: how far printed ink may have moved (registration, lens)
 
 
-def pen_ink(colour: Image, blank: Image) -> Image:
+def pen_ink(colour: Image, blank: Image, detail: float = PX_PER_MM) -> Image:
     """0 (paper or print) to 255 (dark pen) per pixel. The paper's own brightness is
     estimated locally (at a quarter of the resolution: light changes slowly), so shadows
     and uneven light cancel out; the darkest channel is used, so blue ink counts as much
-    as black; the blank sheet's ink, spread by a few pixels, is taken away. In bytes,
-    with OpenCV's saturating arithmetic: a page is millions of pixels."""
+    as black; the blank sheet's ink, spread by a few pixels (more when the photo has
+    less ``detail``, its own pixels a millimetre), is taken away. In bytes, with
+    OpenCV's saturating arithmetic: a page is millions of pixels."""
     import cv2
     import numpy as np
 
@@ -36,7 +37,8 @@ def pen_ink(colour: Image, blank: Image) -> Image:
     level = cv2.divide(colour, np.maximum(paper, 1), scale=255).min(axis=2)
     dark = cv2.subtract(np.full_like(level, 247), level)  # 8 % of white is still paper
     dark = cv2.add(dark, dark)
-    printed = cv2.dilate(cv2.bitwise_not(blank), np.ones((_PRINT_SPREAD,) * 2, np.uint8))
+    spread = max(_PRINT_SPREAD, round(3 * PX_PER_MM / max(detail, 1.0)) | 1)
+    printed = cv2.dilate(cv2.bitwise_not(blank), np.ones((spread, spread), np.uint8))
     return np.asarray(cv2.subtract(dark, cv2.addWeighted(printed, 1.5, printed, 0.0, 0.0)))
 
 
@@ -71,8 +73,3 @@ def ring(ink: Ink, inner: float, outer: float, bins: int = 24) -> float:
     band = (radius >= inner) & (radius <= outer) & (ink > INKED)
     angles = ((np.arctan2(dy[band], dx[band]) + np.pi) / (2 * np.pi) * bins).astype(int)
     return len(set(np.clip(angles, 0, bins - 1).tolist())) / bins
-
-
-def stroke_px() -> float:
-    """A thin pen line's width in rectified pixels (for sizes of specks)."""
-    return mm(0.3) / mm(1) * 10.0

@@ -137,6 +137,7 @@ class Page:
     colour: Image
     gray: Image
     blur: float  # mm, see blur_mm()
+    detail: float  # the photo's own pixels a millimetre on the paper
 
 
 def rectify(path: Path, photo: Image, markers: list[Marker], marks: Marks) -> Page:
@@ -167,7 +168,9 @@ def rectify(path: Path, photo: Image, markers: list[Marker], marks: Marks) -> Pa
     gray = np.asarray(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY), np.uint8)
     if float(np.median(gray)) < DARK:
         raise PhotoError(f"{path}: the photo is too dark to read: take it again in more light")
-    return Page(colour, gray, blur_mm(photo, markers, marks.side))
+    sides = [float(np.linalg.norm(m.corners[1] - m.corners[0])) for m in markers]
+    detail = float(np.median(sides)) / (marks.side / mm(1))
+    return Page(colour, gray, blur_mm(photo, markers, marks.side), detail)
 
 
 def blur_mm(photo: Image, markers: list[Marker], side: float) -> float:
