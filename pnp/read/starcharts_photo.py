@@ -46,6 +46,10 @@ MARKED = 0.025
 CIRCLED = 0.85
 SCRIBBLED = 0.6
 UNCIRCLED = 0.7
+# A photo with fewer than SOFT of its own pixels a millimetre must show a clearer ring.
+SOFT = 4.5
+SOFT_CIRCLED = 0.96
+SOFT_SCRIBBLED = 0.45
 _CELL_INSET = 0.22  # of a cell's side: clear of its lines and of a neighbour's ink
 _BOX_EMPTY = 0.003  # a score box with less ink holds nothing
 _MARK_EMPTY, _MARK_FULL = 0.1, 0.14  # inside a "gained" circle or a "used" box
@@ -177,7 +181,8 @@ def read_sheet(
     ink = pen_ink(page.colour, blank, page.detail)
     doubts: list[Doubt] = []
     grid = tuple(
-        _cell(named, i, box_px(marks, places.cell(i)), ink, doubts) for i in range(len(named.cells))
+        _cell(named, i, box_px(marks, places.cell(i)), ink, doubts, page.detail)
+        for i in range(len(named.cells))
     )
     boxes = tuple(
         _number(
@@ -268,6 +273,7 @@ def _cell(
     box: tuple[int, int, int, int],
     ink: NDArray[np.uint8],
     doubts: list[Doubt],
+    detail: float,
 ) -> str:
     kind = chart.cells[index]
     symbol = kind.value
@@ -284,7 +290,9 @@ def _cell(
         return "x"
     around = crop(ink, box, 0.03)
     outer = ring(around, 0.62, 0.98)
-    if outer >= CIRCLED and ring(around, 0.3, 0.55) <= SCRIBBLED:
+    soft = detail < SOFT  # the star's own outline smears into a ring of its own
+    circled, scribbled = (SOFT_CIRCLED, SOFT_SCRIBBLED) if soft else (CIRCLED, SCRIBBLED)
+    if outer >= circled and ring(around, 0.3, 0.55) <= scribbled:
         return "o"
     if outer <= UNCIRCLED:
         return "x"
