@@ -53,6 +53,7 @@ class PadRecord:
     source: str
     text: str
     origins: tuple[Fields, ...]  # line n's at index n - 1
+    columns: tuple[int, ...]  # each player's column on the pad, seating order
 
     def where(self, problem: Problem) -> str:
         """``problem`` (found in the text) said at the pad cell that holds it."""
@@ -120,7 +121,24 @@ def pad_record(values: Mapping[str, PadValue], names: Sequence[str], source: str
         lines += _player(values, q, k)
     if problems:
         raise PadError(problems)
-    return PadRecord(source, "".join(t + "\n" for t, _ in lines), tuple(f for _, f in lines))
+    text = "".join(t + "\n" for t, _ in lines)
+    return PadRecord(source, text, tuple(f for _, f in lines), tuple(columns))
+
+
+def total_problems(
+    record: PadRecord, values: Mapping[str, PadValue], totals: Sequence[int]
+) -> list[str]:
+    """Where a total written on the pad is not what its numbers make (``totals``, the
+    scorer's, seating order): a number misread, or added up wrong at the table."""
+    problems = []
+    for k, total in zip(record.columns, totals, strict=True):
+        written = values.get(f"p{k}.total")
+        if isinstance(written, int) and written != total:
+            problems.append(
+                f"{record.source}: {cell_label(f'p{k}.total')}: the pad says {written}, but its "
+                f"numbers make {total}: look at the pad for a number misread or added up wrong"
+            )
+    return problems
 
 
 def _goal_order(
