@@ -8,9 +8,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 import click
@@ -18,6 +16,8 @@ import click
 from pnp.errors import SourceError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from pnp.score.cosmos import CosmosResult
     from pnp.score.cosmos_pad import PadValue
     from pnp.score.cosmos_photo import PadReading
@@ -59,6 +59,8 @@ def score_pads(
         raise click.UsageError("--review is for photos of the pad")
     if (options.names or options.output) and len(pads) > 1:
         raise click.UsageError("--name and -o are for one pad: score the pads one at a time")
+    from pathlib import Path  # only for pads: a typed record's scorer starts without it
+
     target = Path(options.output) if options.output else None
     review = Path(options.review) if options.review else None
     if target is not None:
@@ -119,6 +121,9 @@ def _read_photo(path: Path, review: Path | None) -> dict[str, PadValue]:
 def _ask(reading: PadReading, folder: Path | None) -> PadReading:
     """Each number not read surely typed by the player, its comb cut out of the photo
     into an image whose name is shown."""
+    import tempfile
+    from pathlib import Path
+
     import cv2
 
     from pnp import atomic
@@ -174,4 +179,6 @@ def _review(reading: PadReading, folder: Path) -> None:
 
 def review_path(folder: Path, pad: str) -> Path:
     """Where ``--review`` puts the review image of ``pad``."""
+    from pathlib import Path
+
     return folder / f"{Path(pad).stem}-review.jpg"

@@ -94,7 +94,10 @@ def pad_record(values: Mapping[str, PadValue], names: Sequence[str], source: str
         raise PadError([f"{source}: no player column of the pad is filled in"])
     if names and len(names) != len(columns):
         raise PadError(
-            [f"{source}: --name is given {len(names)} times for {len(columns)} players on the pad"]
+            [
+                f"{source}: --name names {len(names)} player{'s' * (len(names) > 1)}, but "
+                f"{len(columns)} column{'s are' if len(columns) > 1 else ' is'} filled in"
+            ]
         )
     named = list(names) or [f"Player {k}" for k in columns]
     quoted = [json.dumps(n, ensure_ascii=False) for n in named]
@@ -147,6 +150,7 @@ def _goal_order(
     """The goals that scored, by the order written in their boxes (those not read surely
     last), each with its order; the pad's contradictions added to ``problems``."""
     sure: dict[int, str] = {}
+    titles: dict[int, str] = {}
     unsure: list[tuple[str, PadValue]] = []
     for goal in goals():
         field = _field(goal.id)
@@ -165,10 +169,12 @@ def _goal_order(
             problems.append(f"{where}: {order} is no order a goal scores in (1 to 6)")
         elif order in sure:
             problems.append(
-                f"{where}: {order} is also {sure[order]}'s order: each goal scores in its own turn"
+                f"{where}: {order} is also {titles[order]}'s order: each goal scores in its "
+                "own turn"
             )
         else:
             sure[order] = goal.id
+            titles[order] = goal.title()
     return [(sure[n], n) for n in sorted(sure)] + unsure
 
 
