@@ -19,8 +19,9 @@ import photo_marks as pm
 import photos
 
 from pnp.cosmos.content import goals, player_board
+from pnp.cosmos.pad_rows import life_values
 from pnp.geometry import Box
-from pnp.layouts.cosmos.score_pad import life_values, pad_places, score_pad_document
+from pnp.layouts.cosmos.score_pad import pad_places, score_pad_document
 from pnp.paper import PAPERS, Paper
 from pnp.render.pdf import render_pdf
 from pnp.units import mm

@@ -226,3 +226,13 @@ def test_photos_that_are_not_a_cosmos_pad_are_one_line(run: Run) -> None:
     result = run("cosmos", "score", "noise.png")
     assert result.exit_code == 1
     assert result.output.strip().startswith("noise.png: found no Crafting the Cosmos score pad")
+
+
+def test_the_readers_name_the_cells_the_layout_draws() -> None:
+    from pnp.cosmos.pad_rows import cells
+    from pnp.layouts.cosmos.score_pad import pad_places
+    from pnp.paper import PAPERS
+
+    for paper in ("a4", "letter"):
+        drawn = [(name, len(boxes)) for name, boxes in pad_places(PAPERS[paper]).numbers]
+        assert drawn == list(cells())

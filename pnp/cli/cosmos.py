@@ -41,14 +41,20 @@ _INPUT = click.Path(exists=True, readable=False)
 @click.argument("records", nargs=-1, required=True, type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option("--name", "names", multiple=True, help="A pad's players, column by column.")
-@click.option("-o", "--output", help="Write the record read from a pad to this TOML file.")
+@click.option(
+    "-o",
+    "--output",
+    "record_path",
+    type=click.Path(dir_okay=False),
+    help="Write the record read from a pad to this TOML file.",
+)
 @click.option("--review", type=click.Path(), help="Folder for a photo's review image.")
 @bgstats_options
 def score(
     records: tuple[str, ...],
     as_json: bool,
     names: tuple[str, ...],
-    output: str | None,
+    record_path: str | None,
     review: str | None,
     bgstats: Export | None,
 ) -> None:
@@ -63,7 +69,7 @@ def score(
     from pnp.score.cosmos import cosmos_json, format_cosmos, load_record, score_record
     from pnp.score.report import dumps
 
-    texts, results = score_pads(records, PadOptions(names, output, review))
+    texts, results = score_pads(records, PadOptions(names, record_path, review))
     problems: list[Problem] = []
     more = 0
     for path in texts:

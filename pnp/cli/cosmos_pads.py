@@ -51,24 +51,27 @@ def score_pads(
     heads = {path: _sniff(path) for path in records}
     pads = [p for p, head in heads.items() if head.startswith((*_PHOTO, b"%PDF-"))]
     texts = [p for p in records if p not in pads]
-    if not pads:
-        if options.names or options.output or options.review:
+    if options.names or options.output or options.review:
+        from pathlib import Path  # only then: a typed record's scorer starts without it
+
+        target = Path(options.output) if options.output else None
+        review = Path(options.review) if options.review else None
+        if target is not None:
+            check_output(target, "-o", [Path(r) for r in records])
+            check_named(target, "-o", "toml")
+        if review is not None:
+            for given in records:
+                check_output(review_path(review, given), "--review", [Path(r) for r in records])
+        if not pads:
             raise click.UsageError("--name, -o and --review are for a photo or PDF of the pad")
+    else:
+        target = review = None
+    if not pads:
         return texts, []
     if options.review and not any(heads[p].startswith(_PHOTO) for p in pads):
         raise click.UsageError("--review is for photos of the pad")
     if (options.names or options.output) and len(pads) > 1:
         raise click.UsageError("--name and -o are for one pad: score the pads one at a time")
-    from pathlib import Path  # only for pads: a typed record's scorer starts without it
-
-    target = Path(options.output) if options.output else None
-    review = Path(options.review) if options.review else None
-    if target is not None:
-        check_output(target, "-o", [Path(r) for r in records])
-        check_named(target, "-o", "toml")
-    if review is not None:
-        for pad in pads:
-            check_output(review_path(review, pad), "--review", [Path(r) for r in records])
     results = []
     for pad in pads:
         if heads[pad].startswith(b"%PDF-"):
@@ -76,6 +79,8 @@ def score_pads(
 
             values = read_pad_form(pad)
         else:
+            from pathlib import Path
+
             values = _read_photo(Path(pad), review)
         results.append(score_values(values, pad, options.names, target))
     return texts, results

@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 from pnp.cosmos.record_file import UNREAD
-from pnp.paper import PAPERS
 from pnp.parsing import read_input, shown
 from pnp.score.cosmos_pad import PadError, PadValue
 
@@ -21,7 +20,7 @@ _PAD = "pad1."
 
 def read_pad_form(path: str) -> dict[str, PadValue]:
     """The values typed in the filled pad at ``path``, by pad cell (``p2.nebulae``)."""
-    from pnp.layouts.cosmos.score_pad import pad_places
+    from pnp.cosmos.pad_rows import cells
 
     fields = _form_fields(path, read_input(path, MAX_PDF_BYTES))
     if f"{_PAD}p1.nebulae" not in fields:
@@ -39,14 +38,14 @@ def read_pad_form(path: str) -> dict[str, PadValue]:
         )
     values: dict[str, PadValue] = {}
     problems = []
-    for cell, boxes in pad_places(PAPERS["a4"]).numbers:
+    for cell, digits in cells():
         typed = fields.get(_PAD + cell, "")
         if not typed:
             values[cell] = None
-        elif typed.isascii() and typed.isdigit() and len(typed) <= len(boxes):
+        elif typed.isascii() and typed.isdigit() and len(typed) <= digits:
             values[cell] = int(typed)
         else:
-            most = f"up to {len(boxes)} digits" if len(boxes) > 1 else "one digit"
+            most = f"up to {digits} digits" if digits > 1 else "one digit"
             problems.append(f"{path}: field {_PAD}{cell}: {shown(typed)} is not a number ({most})")
             values[cell] = UNREAD
     if problems:

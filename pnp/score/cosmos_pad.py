@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pnp.cosmos.content import goals
+from pnp.cosmos.pad_rows import LIFE, life_values, player_rows, rows
 from pnp.cosmos.record import SOURCES
 from pnp.cosmos.record_file import UNREAD
 from pnp.errors import PnpError, Problem
-from pnp.layouts.cosmos.score_pad import LIFE, life_values, player_rows, rows
 
 PadValue = int | str | None
 Fields = tuple[tuple[int, str], ...]  # (first column, pad cell) along a line
