@@ -497,6 +497,18 @@ ILLEGAL = [
         "13:18: Ann counts completed nebulae for psi-nebulae but scored no nebulae points "
         "[cosmos.score.nebula-goal]",
     ),
+    (  # what a score pad's reader was not sure of stops the scorer there
+        "Ben = 7, Cat = 3",
+        'Ben = "?", Cat = 3',
+        "5:27: Ben's count was not read surely from the photo: look at the pad and write it "
+        "[cosmos.score.unread]",
+    ),
+    (
+        'id = "psi-nebulae"',
+        'id = "?"',
+        "12:6: which goal scored here was not read surely from the photo (its order box): "
+        "look at the pad and write its id [cosmos.score.unread]",
+    ),
 ]
 
 

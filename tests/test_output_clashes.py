@@ -29,6 +29,7 @@ ARGUMENTS = {  # what a command needs besides its options
     "astra check": [str(EXAMPLES / "astra-game.txt")],
     "cosmos check": [str(EXAMPLES / "cosmos-game.txt")],
     "starcharts score": [str(EXAMPLES / "finished.txt")],
+    "cosmos score": [str(EXAMPLES / "cosmos-game.toml")],
 }
 
 
@@ -42,6 +43,7 @@ TEXT = {
     "final_state": ("--final-state", "a TOML file"),
     "log_path": ("--log", "plain text"),
     "text_path": ("-o", "plain text"),
+    "record_path": ("-o", "a TOML file"),
 }
 TEXT_WRITERS = sorted((c, n) for c in LEAVES for n in names(c) & set(TEXT))
 
@@ -114,6 +116,7 @@ def test_text_outputs_are_the_checks_and_the_games() -> None:
         "astra solo",
         "starcharts versus-ai",
         "starcharts score",
+        "cosmos score",
     }
 
 

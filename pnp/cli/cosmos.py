@@ -40,20 +40,39 @@ _INPUT = click.Path(exists=True, readable=False)
 @cosmos.command()
 @click.argument("records", nargs=-1, required=True, type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
+@click.option("--name", "names", multiple=True, help="A pad's players, column by column.")
+@click.option(
+    "-o",
+    "--output",
+    "record_path",
+    type=click.Path(dir_okay=False),
+    help="Write the record read from a pad to this TOML file.",
+)
+@click.option("--review", type=click.Path(), help="Folder for a photo's review image.")
 @bgstats_options
-def score(records: tuple[str, ...], as_json: bool, bgstats: Export | None) -> None:
+def score(
+    records: tuple[str, ...],
+    as_json: bool,
+    names: tuple[str, ...],
+    record_path: str | None,
+    review: str | None,
+    bgstats: Export | None,
+) -> None:
     """Score finished games of the published Crafting the Cosmos from their records (TOML:
     the goals as they scored with each player's amount, each player's points by source,
     advanced life and energy cards in hand), or of our edition from each player's galaxy
-    by space id (board mode; see docs/cosmos-log.md). With --json, one game prints an
-    object and several print a list."""
+    by space id (board mode; see docs/cosmos-log.md); or from a filled score pad, a phone
+    photo of it or its filled --fillable PDF (--name names its players, -o writes the
+    record read, --review draws what was read over the photo). With --json, one game
+    prints an object and several print a list."""
+    from pnp.cli.cosmos_pads import PadOptions, score_pads
     from pnp.score.cosmos import cosmos_json, format_cosmos, load_record, score_record
     from pnp.score.report import dumps
 
-    results = []
+    texts, results = score_pads(records, PadOptions(names, record_path, review))
     problems: list[Problem] = []
     more = 0
-    for path in records:
+    for path in texts:
         try:
             results.append(score_record(load_record(path)))
         except SourceError as exc:  # every file's problems, then exit status 1

@@ -52,7 +52,11 @@ RULES: dict[str, str] = {
     "cosmos.score.time-crystals": "a time-crystals count is at most the discharges scored",
     "cosmos.score.advanced-neighbours": "stars touching advanced life need advanced life",
     "cosmos.score.nebula-goal": "completed nebulae for a goal scored nebula points",
+    "cosmos.score.unread": "a value read from a score pad's photo is sure, not ?",
 }
+# What a score pad's reader writes where it was not sure: the loader stops there.
+UNREAD = "?"
+_UNREAD = "was not read surely from the photo: look at the pad and write it"
 
 
 def parse_record(text: str, path: str) -> Record:
@@ -143,6 +147,13 @@ class _Reader(TomlChecker):
         self.goal_row: dict[str, int] = {}  # each goal's [[goal]] table, by id
         self.tabled: set[str] = set()  # the names of the [[player]] tables
         self.boards: dict[str, tuple[int, Board]] = {}  # the end galaxies, by name
+
+    def typed(self, value: object, key: Key, kind: type, what: str) -> bool:
+        if value == UNREAD and kind is not str:
+            said = f"{key[-1]}'s count" if "counts" in key else str(key[-1])
+            self.say(key, "cosmos.score.unread", f"{said} {_UNREAD}")
+            return False
+        return super().typed(value, key, kind, what)
 
     def record(self) -> Record:
         self.unknown(self.data, (), TOP_KEYS, "the file")
@@ -431,6 +442,13 @@ class _Reader(TomlChecker):
         """The goal ``ident`` names (its id, its card's title or another of its names),
         scored here for the first time."""
         key = (*at, "id")
+        if ident == UNREAD:
+            message = (
+                "which goal scored here was not read surely from the photo (its order box):"
+                " look at the pad and write its id"
+            )
+            self.say(key, "cosmos.score.unread", message)
+            return None
         goal = goal_named(ident)
         if goal is None:
             near = ", ".join(f"{g.id} ({g.title()})" for g in closest(ident))

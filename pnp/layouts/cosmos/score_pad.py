@@ -16,8 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from pnp.cosmos.content import advanced_life, goals
-from pnp.cosmos.model import GoalCount
+from pnp.cosmos.pad_rows import LIFE, PLAYERS, Row, life_values, rows
 from pnp.cosmos.text import text
 from pnp.draw.fonts import Font, ascent
 from pnp.draw.shapes import (
@@ -51,10 +50,8 @@ from pnp.layouts.reading import FULL_MARKER, Marks
 from pnp.paper import Paper
 from pnp.units import mm
 
-PLAYERS = 4
 # Reading-mark kinds (pnp.layouts.reading), by paper; a new kind for any readable box moved.
 KINDS = {"a4": 6, "letter": 7}
-LIFE = "advanced_life"
 _WINNER = mm(10)
 _LIFE_LABEL = mm(3)  # under the advanced life boxes: the values they count
 _PAD_NAME = "pad1"
@@ -63,64 +60,6 @@ _LEADING = 1.15
 _OUTER = Stroke(INK, 0.8)
 _COLUMN = Stroke(GREY, 0.5)
 _ROW = Stroke(LIGHT, 0.4)
-
-
-class Row(NamedTuple):
-    """A row of the table: its field name (empty for the names and the goals' heading),
-    its label, how many digits each player writes in it, its height as a share of a
-    plain row's, and the order box's field name on a goal's row."""
-
-    name: str
-    label: str
-    digits: int
-    weight: float = 1.0
-    order: str = ""
-
-
-def life_values() -> tuple[int, ...]:
-    """The values an advanced life token can show, highest first."""
-    stack = advanced_life()
-    return tuple(sorted(set(stack.group1) | set(stack.group2), reverse=True))
-
-
-def rows() -> tuple[Row, ...]:
-    """The rows, top to bottom."""
-
-    def words(key: str) -> str:
-        return text(f"print.score_pad.{key}")
-
-    goal_rows = [
-        Row(
-            g.id.replace("-", "_"),
-            g.title(),
-            1 if g.measure is GoalCount.TIME_CRYSTALS else 2,  # at most 5 discharges
-            order=f"order.{g.id.replace('-', '_')}",
-        )
-        for g in goals()
-    ]
-    return (
-        Row("", words("player"), 0),
-        Row("nebulae", words("nebulae"), 3),
-        Row("time_chamber", words("time_chamber"), 2),  # 55 at most
-        Row("", words("goals"), 0, 0.6),
-        *goal_rows,
-        Row("card_sets", words("card_sets"), 3),
-        Row("power_cards", words("power_cards"), 3),
-        Row(LIFE, words("advanced_life"), 1, 1.45),
-        Row("total", words("total"), 3),
-        Row("energy_cards", words("energy_cards"), 2),  # 60 at most
-    )
-
-
-def player_rows() -> tuple[str, ...]:
-    """Each player's numbers, top to bottom, by field name less pad and player."""
-    values = life_values()
-    return tuple(
-        name
-        for row in rows()
-        for name in ([f"{LIFE}_{v}" for v in values] if row.name == LIFE else [row.name])
-        if name
-    )
 
 
 class _Layout(NamedTuple):

@@ -1,0 +1,60 @@
+"""The Crafting the Cosmos score pad's photo reader on simulated photos of filled pads
+(bench/scan_pads.py): numbers read right, asked as ?, read wrong; whole pads read
+exactly without a question, pads with a question, pads with a number read wrong (and
+of those, silently: no ? on them); seconds a photo.
+
+    python bench/bench_pads.py [--photos 20] [--first 100000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from scan_pads import shot
+
+from pnp.score.cosmos_photo import read_pad
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--photos", type=int, default=20)
+    parser.add_argument("--first", type=int, default=100_000)
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    numbers = right = asked = wrong = exact = questioned = misread = silent = 0
+    seconds = []
+    for seed in range(args.first, args.first + args.photos):
+        s = shot(seed)
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "pad.jpg"
+            path.write_bytes(cv2.imencode(".jpg", s.image)[1].tobytes())
+            start = time.perf_counter()
+            values = read_pad(path).values
+            seconds.append(time.perf_counter() - start)
+        written = {c: v for c, v in s.truth.items() if v is not None}
+        numbers += len(written)
+        right += sum(values[c] == v for c, v in written.items())
+        asked += sum(values[c] == "?" for c in written)
+        bad = sum(v not in ("?", s.truth.get(c)) for c, v in values.items())
+        wrong += bad
+        misread += bad > 0
+        silent += bad > 0 and "?" not in values.values()
+        questioned += bad == 0 and "?" in values.values()
+        exact += bad == 0 and "?" not in values.values()
+    print(f"numbers right {right} / {numbers}, asked {asked}, wrong {wrong}")
+    print(f"pads exact {exact}, with a question and nothing wrong {questioned}")
+    print(f"pads with a number read wrong {misread}, of which with no ? to stop them {silent}")
+    print(f"seconds a photo: median {statistics.median(seconds):.2f}, max {max(seconds):.2f}")
+
+
+if __name__ == "__main__":
+    main()

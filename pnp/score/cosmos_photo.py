@@ -1,0 +1,173 @@
+"""A phone photo of a filled Crafting the Cosmos score pad, read box by box into the pad's
+values (``pnp.score.cosmos_pad``): a blank box is no digit, a number is its boxes'
+digits left to right, and a number with a box not read surely is ``?``, never a guess."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pnp.cosmos.record_file import UNREAD
+from pnp.layouts.cosmos.score_pad import KINDS
+from pnp.layouts.digits import PadPlaces
+from pnp.paper import PAPERS
+from pnp.scan.ink import crop, pen_ink, share
+from pnp.scan.photo import (
+    MIN_SHARPNESS,
+    PX_PER_MM,
+    Page,
+    PhotoError,
+    box_px,
+    find_markers,
+    load,
+    rectify,
+)
+from pnp.score.cosmos_pad import PadValue, cell_label
+from pnp.units import mm
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+_BOX_EMPTY = 0.003  # a digit box with less ink holds nothing
+_INSET = 0.04  # of a box's side: clear of its frame
+_OTHER_KINDS = {
+    0: "a Star Charts sheet",
+    1: "a Star Charts sheet",
+    2: "a Star Charts sheet",
+    3: "a Star Charts sheet",
+    4: "an Astra score pad",
+    5: "an Astra score pad",
+}
+_ORDER_DIGITS = frozenset(range(1, 7))
+_ALL_DIGITS = frozenset(range(10))
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """A number the reader was not sure of: its pad cell and its comb in rectified pixels."""
+
+    cell: str
+    box: tuple[int, int, int, int]
+
+    @property
+    def what(self) -> str:
+        return cell_label(self.cell)
+
+
+@dataclass(frozen=True)
+class PadReading:
+    path: Path
+    values: dict[str, PadValue]  # by pad cell: a number, None when blank, or ?
+    doubts: tuple[Doubt, ...]
+    places: PadPlaces = field(repr=False)
+    page: Page = field(repr=False)
+
+    def answered(self, doubt: Doubt, answer: PadValue) -> PadReading:
+        """The reading with ``doubt`` settled by a person's ``answer``."""
+        values = {**self.values, doubt.cell: answer}
+        return replace(self, values=values, doubts=tuple(d for d in self.doubts if d != doubt))
+
+
+def read_pad(path: Path) -> PadReading:
+    """Read the photo of one filled pad; refused in one line when it is not one."""
+    from pnp.layouts.cosmos.score_pad import pad_places
+
+    photo = load(path)
+    markers = find_markers(photo)
+    papers = {kind: paper for paper, kind in KINDS.items()}
+    counts = Counter(m.id // 4 for m in markers)
+    ours = [k for k in counts if k in papers]
+    if not ours:
+        others = [k for k in counts if k in _OTHER_KINDS]
+        if others:
+            kind = max(others, key=lambda k: counts[k])
+            raise PhotoError(
+                f"{path}: this is {_OTHER_KINDS[kind]}, not a Crafting the Cosmos score pad"
+            )
+        raise PhotoError(
+            f"{path}: found no Crafting the Cosmos score pad: print it with `pnp cosmos "
+            "score-pad`, and take the photo from above with the whole pad in, in focus"
+        )
+    kind = max(ours, key=lambda k: counts[k])
+    found = [m for m in markers if m.id // 4 == kind]
+    if len({m.id for m in found}) < len(found):
+        raise PhotoError(f"{path}: the photo holds two pads: one pad a photo")
+    if len(found) < 3:
+        raise PhotoError(
+            f"{path}: only {len(found)} of the pad's 4 corner squares are in the photo:"
+            " take it with the whole pad in"
+        )
+    paper = papers[kind]
+    places = pad_places(PAPERS[paper])
+    page = rectify(path, photo, found, places.marks)
+    if page.sharpness < MIN_SHARPNESS:
+        raise PhotoError(f"{path}: the photo is too blurred to read: take it again, steadier")
+    ink = pen_ink(page.colour, blank_pad(paper, page.gray.shape))
+    values: dict[str, PadValue] = {}
+    doubts: list[Doubt] = []
+    for cell, boxes in places.numbers:
+        pixels = [box_px(places.marks, b) for b in boxes]
+        allowed = _ORDER_DIGITS if cell.startswith("order.") else _ALL_DIGITS
+        values[cell] = _number(pixels, ink, allowed)
+        if values[cell] == UNREAD:
+            left, top = pixels[0][:2]
+            doubts.append(Doubt(cell, (left, top, *pixels[-1][2:])))
+    return PadReading(path, values, tuple(doubts), places, page)
+
+
+def _number(
+    boxes: list[tuple[int, int, int, int]], ink: NDArray[np.float32], allowed: frozenset[int]
+) -> PadValue:
+    """The number in a comb: None when every box is blank, ``?`` when a box is not read
+    surely or the digits have a blank box between them."""
+    from pnp.scan.digits import THRESHOLD, among, read_digit
+
+    digits: list[int | None] = []
+    for box in boxes:
+        part = crop(ink, box, _INSET)
+        if share(part) <= _BOX_EMPTY:
+            digits.append(None)
+            continue
+        reading = among(read_digit(part), allowed if len(boxes) == 1 else _ALL_DIGITS)
+        if reading.confidence < THRESHOLD:
+            return UNREAD
+        digits.append(reading.digit)
+    written = [k for k, d in enumerate(digits) if d is not None]
+    if not written:
+        return None
+    if written != list(range(written[0], written[-1] + 1)):
+        return UNREAD  # a gap: 1 _ 3 is no number anyone writes
+    value = int("".join(str(digits[k]) for k in written))
+    return value if len(boxes) > 1 or value in allowed else UNREAD
+
+
+@cache
+def _blank_page(paper: str) -> tuple[int, int, bytes]:
+    from pnp.layouts.cosmos.score_pad import score_pad_document
+    from pnp.render.pdf import render_pdf
+    from pnp.render.png import pdf_page_gray
+
+    pdf = render_pdf(score_pad_document(PAPERS[paper]))
+    return pdf_page_gray(pdf, 0, PX_PER_MM * 25.4)
+
+
+def blank_pad(paper: str, shape: tuple[int, ...]) -> NDArray[np.uint8]:
+    """The blank pad, cut to the reading marks' frame like the rectified photo."""
+    import cv2
+    import numpy as np
+
+    from pnp.layouts.cosmos.score_pad import pad_places
+
+    width, height, data = _blank_page(paper)
+    page = np.frombuffer(data, np.uint8).reshape(height, width)
+    frame = pad_places(PAPERS[paper]).marks.frame
+    left = round(frame.x / mm(1) * PX_PER_MM)
+    top = round((PAPERS[paper].height - frame.top) / mm(1) * PX_PER_MM)
+    cut = page[top : top + shape[0], left : left + shape[1]]
+    if cut.shape != shape[:2]:
+        return np.asarray(cv2.resize(cut, (shape[1], shape[0])), np.uint8)
+    return np.asarray(cut, np.uint8)
