@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from scan_pads import shot
 
-from pnp.score.cosmos_photo import read_pad
+from pnp.read.cosmos_photo import read_pad
 
 
 def main() -> None:

@@ -184,7 +184,7 @@ def photo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, int
 def test_a_photo_of_the_pad_reads_right_or_unsure_and_never_wrong(
     photo: tuple[Path, dict[str, int | None]],
 ) -> None:
-    from pnp.score.cosmos_photo import read_pad
+    from pnp.read.cosmos_photo import read_pad
 
     path, truth = photo
     reading = read_pad(path)

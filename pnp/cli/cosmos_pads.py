@@ -18,9 +18,9 @@ from pnp.errors import SourceError
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from pnp.read.cosmos_photo import PadReading
     from pnp.score.cosmos import CosmosResult
     from pnp.score.cosmos_pad import PadValue
-    from pnp.score.cosmos_photo import PadReading
 
 _PHOTO = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
 
@@ -113,7 +113,7 @@ def score_values(
 
 
 def _read_photo(path: Path, review: Path | None) -> dict[str, PadValue]:
-    from pnp.score.cosmos_photo import read_pad
+    from pnp.read.cosmos_photo import read_pad
 
     reading = read_pad(path)
     if sys.stdin.isatty() and sys.stdout.isatty():

@@ -18,6 +18,7 @@ from pnp.layouts.reading import Corner, Marks
 from pnp.units import mm
 
 if TYPE_CHECKING:
+    import cv2
     import numpy as np
     from numpy.typing import NDArray
 
@@ -212,9 +213,9 @@ def read_qr(page: Page, marks: Marks, box: Box) -> str | None:
     left, top, right, bottom = box_px(marks, box.inset(-mm(2)))
     crop = page.gray[max(top, 0) : bottom, max(left, 0) : right]
     detector = cv2.QRCodeDetector()
-    text, _, _ = detector.detectAndDecode(crop)
+    text = _decode(detector, crop)
     if text:
-        return str(text)
+        return text
     left, top, right, bottom = box_px(marks, box)
     side = (right - left + bottom - top) / 2
     smooth = cv2.GaussianBlur(page.gray, (0, 0), 1.0).astype(np.float32)
@@ -225,8 +226,22 @@ def read_qr(page: Page, marks: Marks, box: Box) -> str | None:
         values = cv2.remap(smooth, xs.astype(np.float32), ys.astype(np.float32), cv2.INTER_LINEAR)
         _, light = cv2.threshold(values.astype(np.uint8), 0, 255, cv2.THRESH_OTSU)
         clean = np.pad(light.astype(np.uint8), 4, constant_values=255)
-        big = cv2.resize(clean, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
-        text, _, _ = detector.detectAndDecode(big)
+        big = np.asarray(
+            cv2.resize(clean, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST), np.uint8
+        )
+        text = _decode(detector, big)
         if text:
-            return str(text)
+            return text
     return None
+
+
+def _decode(detector: cv2.QRCodeDetector, image: Image) -> str:
+    """What the QR code in ``image`` says, or "": OpenCV raises on some shapes it takes
+    for a code (a corner quadrilateral of no area)."""
+    import cv2
+
+    try:
+        text, _, _ = detector.detectAndDecode(image)
+    except cv2.error:
+        return ""
+    return str(text or "")

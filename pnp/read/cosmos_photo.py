@@ -16,7 +16,7 @@ from pnp.layouts.digits import PadPlaces
 from pnp.paper import PAPERS
 from pnp.scan.ink import crop, pen_ink, share
 from pnp.scan.photo import (
-    MIN_SHARPNESS,
+    MAX_BLUR,
     PX_PER_MM,
     Page,
     PhotoError,
@@ -104,9 +104,9 @@ def read_pad(path: Path) -> PadReading:
     paper = papers[kind]
     places = pad_places(PAPERS[paper])
     page = rectify(path, photo, found, places.marks)
-    if page.sharpness < MIN_SHARPNESS:
+    if page.blur > MAX_BLUR:
         raise PhotoError(f"{path}: the photo is too blurred to read: take it again, steadier")
-    ink = pen_ink(page.colour, blank_pad(paper, page.gray.shape))
+    ink = pen_ink(page.colour, blank_pad(paper, page.gray.shape), page.detail)
     values: dict[str, PadValue] = {}
     doubts: list[Doubt] = []
     for cell, boxes in places.numbers:
@@ -120,7 +120,7 @@ def read_pad(path: Path) -> PadReading:
 
 
 def _number(
-    boxes: list[tuple[int, int, int, int]], ink: NDArray[np.float32], allowed: frozenset[int]
+    boxes: list[tuple[int, int, int, int]], ink: NDArray[np.uint8], allowed: frozenset[int]
 ) -> PadValue:
     """The number in a comb: None when every box is blank, ``?`` when a box is not read
     surely or the digits have a blank box between them."""
