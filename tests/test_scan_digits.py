@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from numpy.typing import NDArray
 
-from pnp.scan.digits import THRESHOLD, DigitReading, read_digit
+from pnp.scan.digits import THRESHOLD, WEIGHTS, DigitReading, columns, read_digit
 
 Ink = NDArray[np.float32]
 
@@ -121,3 +121,18 @@ def test_any_float32_array_gives_a_reading(ink: Ink) -> None:
     assert 0 <= reading.digit <= 9
     assert 0.0 <= reading.confidence <= 1.0
     assert len(reading.probabilities) == 10
+
+
+@pytest.mark.parametrize(("k", "stride"), [(3, 1), (5, 2), (3, 2)])
+def test_the_networks_convolution_is_a_convolution(k: int, stride: int) -> None:
+    rng = np.random.default_rng(k * 10 + stride)
+    image = rng.random((2, 14, 14, 1)).astype(np.float32)
+    kernel = rng.random((k, k)).astype(np.float32)
+    out = (columns(image, k, stride) @ kernel.reshape(-1, 1)).reshape(2, -1)
+    for n in range(2):
+        expected = cv2.filter2D(image[n, :, :, 0], -1, kernel, borderType=cv2.BORDER_CONSTANT)
+        np.testing.assert_allclose(out[n], expected[::stride, ::stride].ravel(), atol=1e-5)
+
+
+def test_the_weights_are_small() -> None:
+    assert WEIGHTS.stat().st_size < 1_100_000
