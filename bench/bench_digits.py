@@ -29,10 +29,10 @@ from scan_sheets import shot
 
 from pnp.layouts.starcharts.sheet import sheet_places
 from pnp.paper import PAPERS
+from pnp.read.starcharts_photo import _sheet_kinds, blank_sheet, read_sheet
 from pnp.scan.digits import THRESHOLD, among, read_digit
 from pnp.scan.ink import crop, pen_ink
 from pnp.scan.photo import PhotoError, box_px
-from pnp.score.starcharts_photo import _sheet_kinds, blank_sheet, read_sheet
 
 Crop = NDArray[np.float32]
 BOX_VALUES = frozenset(range(9))

@@ -107,7 +107,7 @@ def test_on_a_terminal_each_doubt_is_asked_with_its_crop(
 
     shown: list[Path] = []
 
-    def first_choice(reading: object, doubt: Doubt, image: Path) -> str:
+    def first_choice(name: str, doubt: Doubt, image: Path) -> str:
         shown.append(image)
         return doubt.choices[0]
 

@@ -54,7 +54,7 @@ def read_photos(
     if len({r.chart.id for _, r in readings}) > 1:
         raise PnpError("the photos show sheets of different charts: one game is one chart")
     if interactive():
-        readings = [(name, _ask(r, review)) for name, r in readings]
+        readings = [(name, _ask(name, r, review)) for name, r in readings]
     if review is not None:
         for _, reading in readings:
             _review(reading, review)
@@ -72,20 +72,28 @@ def _values(objectives: tuple[str, ...] | None) -> frozenset[int] | None:
     return frozenset({0, *(v for o in objectives for v in (cards[o].high, cards[o].low))})
 
 
-def answer(reading: SheetReading, doubt: Doubt, image: Path) -> str:
-    """The player's answer to one doubt, shown the crop ``image``."""
+def answer(name: str, doubt: Doubt, image: Path) -> str:
+    """The player's answer to one doubt about ``name``'s sheet, shown the crop ``image``."""
     choices = click.Choice(doubt.choices)
-    return str(click.prompt(f"{reading.path}: {doubt.what} (see {image})", type=choices))
+    return str(click.prompt(f"{name}: {doubt.what} (see {image})", type=choices))
 
 
-def _ask(reading: SheetReading, folder: Path | None) -> SheetReading:
+def _ask(name: str, reading: SheetReading, folder: Path | None) -> SheetReading:
     """Each doubt settled by the player: the place is cut out of the photo into an image
-    whose name is shown, and the answer chosen from what it could be."""
+    whose name is shown (in ``folder``, else in a folder removed after the questions),
+    and the answer chosen from what it could be."""
+    if folder is not None:
+        return _questions(name, reading, folder)
+    with tempfile.TemporaryDirectory(prefix="pnp-") as place:
+        return _questions(name, reading, Path(place))
+
+
+def _questions(name: str, reading: SheetReading, place: Path) -> SheetReading:
     import cv2
 
     from pnp import atomic
 
-    place = folder or Path(tempfile.mkdtemp(prefix="pnp-"))
+    place.mkdir(parents=True, exist_ok=True)
     for doubt in reading.doubts:
         left, top, right, bottom = doubt.box
         grow = max(right - left, bottom - top) // 2
@@ -94,7 +102,7 @@ def _ask(reading: SheetReading, folder: Path | None) -> SheetReading:
         ]
         image = place / f"{Path(reading.path).stem}-{doubt.what.replace(' ', '-')}.png"
         atomic.write_bytes(image, cv2.imencode(".png", cut)[1].tobytes())
-        reading = reading.answered(doubt, answer(reading, doubt, image))
+        reading = reading.answered(doubt, answer(name, doubt, image))
     return reading
 
 

@@ -67,8 +67,9 @@ class PlayerText(NamedTuple):
 # What the photo reader writes where it could not read surely: scoring stops there.
 UNREAD = "?"
 _UNREAD_CELL = (
-    "was not read surely from the photo: look at the sheet and write x, o (a circled star)"
-    " or the chart's symbol (. * A - |)"
+    "was not read surely from the photo: look at the sheet and write x (marked), o (a"
+    " marked star circled) or, unmarked, the chart's symbol (. open, * star, A asteroid,"
+    " - or | comet)"
 )
 _UNREAD_BOX = (
     "was not read surely from the photo: look at the sheet and write what it holds (. when empty)"
