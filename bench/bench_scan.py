@@ -10,6 +10,7 @@ photo. Seeds from 100000 on were never used to tune the reader (tuning used seed
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 import tempfile
 import time
@@ -82,6 +83,28 @@ def main() -> None:
         if times:
             median, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]
             print(f"{mp:g} MP: {len(times)} photos, median {median:.2f} s, 95th {p95:.2f} s")
+    print(f"peak memory reading one 12 MP photo: {peak_mb(seeds[0]):.0f} MB")
+
+
+def peak_mb(seed: int) -> float:
+    """The most memory a fresh process reading one 12 MP photo holds (VmHWM: the
+    high-water mark of its own memory, which, unlike getrusage, a fork does not pass on)."""
+    s = shot(seed, 12.0)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "photo.jpg"
+        path.write_bytes(cv2.imencode(".jpg", s.image, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes())
+        code = (
+            "import cv2, pathlib, re; cv2.setNumThreads(1)\n"
+            "from pnp.read.starcharts_photo import read_sheet\n"
+            "from pnp.scan.photo import PhotoError\n"
+            "try:\n    read_sheet(pathlib.Path(" + repr(str(path)) + "))\n"
+            "except PhotoError:\n    pass\n"
+            "print(re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1))"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", code], check=True, capture_output=True, text=True
+        )
+    return int(out.stdout.strip().splitlines()[-1]) / 1024
 
 
 if __name__ == "__main__":
