@@ -150,3 +150,19 @@ def test_a_dark_or_blurred_photo_is_refused(
     result = CliRunner().invoke(cli, ["starcharts", "score", str(path)])
     assert result.exit_code == 1
     assert message in result.output, result.output
+
+
+def test_a_digit_s_loops_must_agree_with_the_reading() -> None:
+    from pnp.scan.loops import loops_agree
+
+    def drawn(text: str, font: int) -> np.ndarray:
+        image = np.zeros((120, 100), np.uint8)
+        cv2.putText(image, text, (20, 95), font, 3, 255, 6)
+        return image.astype(np.float32) / 255
+
+    fonts = [cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX]
+    for font in fonts:
+        assert all(loops_agree(drawn(str(d), font), d) for d in range(10))
+        assert not loops_agree(drawn("6", font), 0)  # its one loop is low and short
+        assert not loops_agree(drawn("0", font), 6)
+        assert not loops_agree(drawn("1", font), 9)

@@ -125,6 +125,7 @@ def _number(
     """The number in a comb: None when every box is blank, ``?`` when a box is not read
     surely or the digits have a blank box between them."""
     from pnp.scan.digits import THRESHOLD, among, read_digit
+    from pnp.scan.loops import loops_agree
 
     digits: list[int | None] = []
     for box in boxes:
@@ -133,7 +134,7 @@ def _number(
             digits.append(None)
             continue
         reading = among(read_digit(part), allowed if len(boxes) == 1 else _ALL_DIGITS)
-        if reading.confidence < THRESHOLD:
+        if reading.confidence < THRESHOLD or not loops_agree(part, reading.digit):
             return UNREAD
         digits.append(reading.digit)
     written = [k for k, d in enumerate(digits) if d is not None]

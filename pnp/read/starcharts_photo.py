@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pnp.layouts.reading import Marks
 from pnp.paper import PAPERS
-from pnp.scan.ink import crop, pen_ink, ring, share
+from pnp.scan.ink import crop, paper_only, pen_ink, ring, share
 from pnp.scan.photo import (
     MAX_BLUR,
     PX_PER_MM,
@@ -178,10 +178,12 @@ def read_sheet(
     named = _chart_of(path, code, chart)
     places = sheet_places(named, paper, per_page)
     blank = blank_sheet(named, paper_name, per_page, page.gray.shape)
-    ink = pen_ink(page.colour, blank, page.detail)
+    ink = pen_ink(page.colour, blank)  # the marks' insides are read from this
+    clear = paper_only(blank, page.detail)  # the cells', only where no smeared print is
+    seen = (ink, clear)
     doubts: list[Doubt] = []
     grid = tuple(
-        _cell(named, i, box_px(marks, places.cell(i)), ink, doubts, page.detail)
+        _cell(named, i, box_px(marks, places.cell(i)), seen, doubts, page.detail)
         for i in range(len(named.cells))
     )
     boxes = tuple(
@@ -204,11 +206,11 @@ def read_sheet(
         ("5", "0"),
     )
     gained = tuple(
-        _mark(f"{a.id} gained", ("gained", k), box_px(marks, places.gained(k)), ink, doubts)
+        _mark(f"{a.id} gained", ("gained", k), box_px(marks, places.gained(k)), seen, doubts)
         for k, a in enumerate(abilities())
     )
     used = tuple(
-        _mark(f"{a.id} used", ("used", k), box_px(marks, places.used(k)), ink, doubts)
+        _mark(f"{a.id} used", ("used", k), box_px(marks, places.used(k)), seen, doubts)
         for k, a in enumerate(abilities())
     )
     return SheetReading(path, named, grid, boxes, filled, gained, used, tuple(doubts), page, marks)
@@ -271,13 +273,16 @@ def _cell(
     chart: Chart,
     index: int,
     box: tuple[int, int, int, int],
-    ink: NDArray[np.uint8],
+    seen: tuple[NDArray[np.uint8], NDArray[np.uint8]],
     doubts: list[Doubt],
     detail: float,
 ) -> str:
+    """A cell: how much of its middle's paper (where nothing is printed: a star or an
+    asteroid hides what is drawn over it) is inked, and round a star, a ring."""
+    ink, clear = seen
     kind = chart.cells[index]
     symbol = kind.value
-    inked = share(crop(ink, box, _CELL_INSET))
+    inked = share(crop(ink, box, _CELL_INSET), crop(clear, box, _CELL_INSET))
     row, col = divmod(index, chart.size)
     name = f"{column_letter(col)}{row + 1}"
     if inked <= EMPTY:
@@ -288,7 +293,7 @@ def _cell(
         return UNREAD
     if kind is not Cell.STAR:
         return "x"
-    around = crop(ink, box, 0.03)
+    around = crop(ink, box, 0.03) * crop(clear, box, 0.03)
     outer = ring(around, 0.62, 0.98)
     soft = detail < SOFT  # the star's own outline smears into a ring of its own
     circled, scribbled = (SOFT_CIRCLED, SOFT_SCRIBBLED) if soft else (CIRCLED, SCRIBBLED)
@@ -309,12 +314,13 @@ def _number(
     allowed: tuple[str, ...] = tuple("012345678"),
 ) -> str:
     from pnp.scan.digits import THRESHOLD, among, read_digit
+    from pnp.scan.loops import loops_agree
 
     part = crop(ink, box, 0.04)
     if share(part) <= _BOX_EMPTY:
         return "."
     reading = among(read_digit(part), frozenset(int(d) for d in allowed))
-    if reading.confidence >= THRESHOLD:
+    if reading.confidence >= THRESHOLD and loops_agree(part, reading.digit):
         return str(reading.digit)
     doubts.append(Doubt(what, box, (*allowed, "."), slot))
     return UNREAD
@@ -324,12 +330,12 @@ def _mark(
     what: str,
     slot: tuple[str, int],
     box: tuple[int, int, int, int],
-    ink: NDArray[np.uint8],
+    seen: tuple[NDArray[np.uint8], NDArray[np.uint8]],
     doubts: list[Doubt],
 ) -> bool | None:
     """A "gained" circle or a "used" box: any mark (a dot, a tick, a cross, a slash,
     filled) puts ink inside it, away from its printed outline."""
-    inked = share(crop(ink, box, 0.2))
+    inked = share(crop(seen[0], box, 0.2))
     if inked <= _MARK_EMPTY:
         return False
     if inked >= _MARK_FULL:

@@ -37,9 +37,26 @@ def pen_ink(colour: Image, blank: Image, detail: float = PX_PER_MM) -> Image:
     level = cv2.divide(colour, np.maximum(paper, 1), scale=255).min(axis=2)
     dark = cv2.subtract(np.full_like(level, 247), level)  # 8 % of white is still paper
     dark = cv2.add(dark, dark)
-    spread = max(_PRINT_SPREAD, round(3 * PX_PER_MM / max(detail, 1.0)) | 1)
-    printed = cv2.dilate(cv2.bitwise_not(blank), np.ones((spread, spread), np.uint8))
+    printed = _printed(blank, detail)
     return np.asarray(cv2.subtract(dark, cv2.addWeighted(printed, 1.5, printed, 0.0, 0.0)))
+
+
+def paper_only(blank: Image, detail: float = PX_PER_MM) -> Image:
+    """255 where nothing is printed near (the pixels ``pen_ink`` can see ink on), else 0."""
+    import cv2
+    import numpy as np
+
+    _, clear = cv2.threshold(_printed(blank, detail), 40, 255, cv2.THRESH_BINARY_INV)
+    return np.asarray(clear, np.uint8)
+
+
+def _printed(blank: Image, detail: float) -> Image:
+    """The blank's ink spread by a few pixels, more when the photo has less ``detail``."""
+    import cv2
+    import numpy as np
+
+    spread = max(_PRINT_SPREAD, round(3 * PX_PER_MM / max(detail, 1.0)) | 1)
+    return np.asarray(cv2.dilate(cv2.bitwise_not(blank), np.ones((spread, spread), np.uint8)))
 
 
 def crop(ink: Image, box: tuple[int, int, int, int], inset: float = 0.0) -> Ink:
@@ -53,9 +70,15 @@ def crop(ink: Image, box: tuple[int, int, int, int], inset: float = 0.0) -> Ink:
     return np.asarray(part, np.float32) / 255.0
 
 
-def share(ink: Ink) -> float:
-    """The share of pixels inked."""
-    return float((ink > INKED).mean()) if ink.size else 0.0
+def share(ink: Ink, clear: Ink | None = None) -> float:
+    """The share of pixels inked; with ``clear`` (a crop of ``paper_only``, 0 to 1), of
+    the pixels where nothing is printed, where ink can be seen at all."""
+    if not ink.size:
+        return 0.0
+    if clear is None:
+        return float((ink > INKED).mean())
+    seen = float((clear > 0.5).sum())
+    return float(((ink > INKED) & (clear > 0.5)).sum()) / seen if seen else 0.0
 
 
 def ring(ink: Ink, inner: float, outer: float, bins: int = 24) -> float:
