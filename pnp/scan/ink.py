@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 INKED = 0.3  # an ink value from which a pixel counts as inked
 _PAPER_KERNEL = 31  # pixels: wider than any pen stroke, so its maximum is the paper
 _PRINT_SPREAD = 7  # pixels: how far printed ink may have moved (registration, lens)
+_CLEAR_MORE = 7  # pixels: and the margin round it where a cell's paper is not judged
 
 
 def pen_ink(colour: Image, blank: Image, detail: float = PX_PER_MM) -> Image:
@@ -42,11 +43,13 @@ def pen_ink(colour: Image, blank: Image, detail: float = PX_PER_MM) -> Image:
 
 
 def paper_only(blank: Image, detail: float = PX_PER_MM) -> Image:
-    """255 where nothing is printed near (the pixels ``pen_ink`` can see ink on), else 0."""
+    """255 where nothing is printed near, else 0: the pixels ``pen_ink`` sees ink on,
+    less a further margin round the print (the halo a soft photo leaves round it)."""
     import cv2
     import numpy as np
 
-    _, clear = cv2.threshold(_printed(blank, detail), 40, 255, cv2.THRESH_BINARY_INV)
+    wide = cv2.dilate(_printed(blank, detail), np.ones((_CLEAR_MORE,) * 2, np.uint8))
+    _, clear = cv2.threshold(wide, 40, 255, cv2.THRESH_BINARY_INV)
     return np.asarray(clear, np.uint8)
 
 
