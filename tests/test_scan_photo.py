@@ -152,7 +152,7 @@ def test_a_dark_or_blurred_photo_is_refused(
     assert message in result.output, result.output
 
 
-def test_a_digit_s_loops_must_agree_with_the_reading() -> None:
+def test_a_digit_s_loops_and_bar_must_agree_with_the_reading() -> None:
     from pnp.scan.loops import loops_agree
 
     def drawn(text: str, font: int) -> np.ndarray:
@@ -166,3 +166,5 @@ def test_a_digit_s_loops_must_agree_with_the_reading() -> None:
         assert not loops_agree(drawn("6", font), 0)  # its one loop is low and short
         assert not loops_agree(drawn("0", font), 6)
         assert not loops_agree(drawn("1", font), 9)
+        assert not loops_agree(drawn("7", font), 1)  # a 7's top is a bar
+        assert not loops_agree(drawn("1", font), 7)

@@ -16,7 +16,6 @@ from pnp.layouts.digits import PadPlaces
 from pnp.paper import PAPERS
 from pnp.scan.ink import crop, pen_ink, share
 from pnp.scan.photo import (
-    MAX_BLUR,
     PX_PER_MM,
     Page,
     PhotoError,
@@ -104,8 +103,6 @@ def read_pad(path: Path) -> PadReading:
     paper = papers[kind]
     places = pad_places(PAPERS[paper])
     page = rectify(path, photo, found, places.marks)
-    if page.blur > MAX_BLUR:
-        raise PhotoError(f"{path}: the photo is too blurred to read: take it again, steadier")
     ink = pen_ink(page.colour, blank_pad(paper, page.gray.shape), page.detail)
     values: dict[str, PadValue] = {}
     doubts: list[Doubt] = []

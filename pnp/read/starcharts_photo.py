@@ -14,7 +14,6 @@ from pnp.layouts.reading import Marks
 from pnp.paper import PAPERS
 from pnp.scan.ink import crop, paper_only, pen_ink, ring, share
 from pnp.scan.photo import (
-    MAX_BLUR,
     PX_PER_MM,
     Page,
     PhotoError,
@@ -169,8 +168,6 @@ def read_sheet(
     paper = PAPERS[paper_name]
     marks = sheet_marks(paper, per_page)
     page = rectify(path, photo, found, marks)
-    if page.blur > MAX_BLUR:
-        raise PhotoError(f"{path}: the photo is too blurred to read: take it again, steadier")
     code = read_qr(page, marks, sheet_qr(paper, per_page))
     if code is None and chart is None:
         from pnp.read.starcharts_photo_chart import identify

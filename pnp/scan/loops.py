@@ -1,6 +1,7 @@
-"""A second opinion on a digit read from its closed loops, which a classifier can
-overlook: a 0 is one loop as tall as the digit, a 6 one loop low down, a 9 one high up,
-an 8 two; a 1, 2, 3, 5 or 7 none. A reading whose loops disagree is asked, not taken."""
+"""A second opinion on a digit read from its closed loops and its top bar, which a
+classifier can overlook: a 0 is one loop as tall as the digit, a 6 one loop low down, a
+9 one high up, an 8 two; a 1, 2, 3, 5 or 7 none; a 7 has a bar across its top, which a
+1 has not. A reading that disagrees is asked, not taken."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ if TYPE_CHECKING:
 
 INKED = 0.3
 _SMALL = 0.02  # a hole under this share of the digit's box is a pen's blot, not a loop
+_BAR = 0.58  # a 7's top tenth is a bar at least this share of its height long, a 1's not
 # Where each digit's loops sit: (least, most) of the loops' count, and for one loop the
 # range of its centre's height and its least height, as shares of the digit's.
 _LOOPS: dict[int, tuple[int, int, float, float, float]] = {
@@ -51,4 +53,11 @@ def loops_agree(ink: NDArray[np.float32], digit: int) -> bool:
     least, most, low, high, tall = _LOOPS[digit]
     if not least <= len(holes) <= most:
         return False
-    return len(holes) != 1 or (low <= holes[0][0] <= high and holes[0][1] >= tall)
+    if len(holes) == 1 and not (low <= holes[0][0] <= high and holes[0][1] >= tall):
+        return False
+    if digit in (1, 7):
+        band = mask[top : top + max(1, height // 10)]
+        inked = np.flatnonzero(band.any(axis=0))
+        bar = (int(inked[-1] - inked[0] + 1) if inked.size else 0) / height
+        return bar < _BAR if digit == 1 else bar >= _BAR
+    return True

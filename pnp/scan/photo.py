@@ -31,6 +31,7 @@ MIN_SIDE = 640  # pixels on the shorter side
 _DETECT_SIDE = 2400  # pixels: a longer photo is searched for markers at this size
 DARK = 50.0  # the paper's median grey below this is too dark to read
 MAX_BLUR = 2.6  # mm: see blur_mm(); set on blurred bench photos
+MIN_DETAIL = 2.4  # the photo's own pixels a millimetre on the paper, at least
 INSTALL = "pip install opencv-python-headless numpy (or, in pnp's folder, pip install '.[scan]')"
 
 
@@ -171,7 +172,15 @@ def rectify(path: Path, photo: Image, markers: list[Marker], marks: Marks) -> Pa
         raise PhotoError(f"{path}: the photo is too dark to read: take it again in more light")
     sides = [float(np.linalg.norm(m.corners[1] - m.corners[0])) for m in markers]
     detail = float(np.median(sides)) / (marks.side / mm(1))
-    return Page(colour, gray, blur_mm(photo, markers, marks.side), detail)
+    if detail < MIN_DETAIL:
+        raise PhotoError(
+            f"{path}: the sheet is too small in the photo to read: take it closer, the sheet"
+            " filling most of the photo"
+        )
+    page = Page(colour, gray, blur_mm(photo, markers, marks.side), detail)
+    if page.blur > MAX_BLUR:
+        raise PhotoError(f"{path}: the photo is too blurred to read: take it again, steadier")
+    return page
 
 
 def blur_mm(photo: Image, markers: list[Marker], side: float) -> float:
