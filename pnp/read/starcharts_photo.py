@@ -50,7 +50,7 @@ SOFT = 4.5
 SOFT_CIRCLED = 0.96
 SOFT_SCRIBBLED = 0.45
 _CELL_INSET = 0.22  # of a cell's side: clear of its lines and of a neighbour's ink
-_CELL_SEEN = 400  # pixels of paper (4 mm²) at least to judge a cell's middle by
+_SYMBOL_INSET = 0.09  # the same for a cell with a star, an asteroid or a comet
 _BOX_EMPTY = 0.003  # a score box with less ink holds nothing
 _MARK_EMPTY, _MARK_FULL = 0.1, 0.14  # inside a "gained" circle or a "used" box
 _OTHER_KINDS = {
@@ -280,9 +280,9 @@ def _cell(
     ink, clear = seen
     kind = chart.cells[index]
     symbol = kind.value
-    inset = _CELL_INSET
-    if (crop(clear, box, inset) > 0.5).sum() < _CELL_SEEN:  # a big symbol: look wider
-        inset = 0.06
+    # A symbol hides what is drawn over it: look at the rest of the cell, nearly to its
+    # lines (a single slash through a star shows only there).
+    inset = _CELL_INSET if kind is Cell.OPEN else _SYMBOL_INSET
     inked = share(crop(ink, box, inset), crop(clear, box, inset))
     row, col = divmod(index, chart.size)
     name = f"{column_letter(col)}{row + 1}"
