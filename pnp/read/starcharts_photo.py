@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pnp.layouts.reading import Marks
 from pnp.paper import PAPERS
-from pnp.scan.ink import crop, paper_only, pen_ink, ring, share
+from pnp.scan.ink import FAINT, crop, paper_only, pen_ink, ring, share
 from pnp.scan.photo import (
     PX_PER_MM,
     Page,
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 # a marked one; between, the reader asks. Set on the bench's tuning photos.
 EMPTY = 0.012
 MARKED = 0.025
+FAINT_EMPTY = 0.02  # and at most this share a light pencil's grey: else it is asked
 # Shares of directions round a star with ink on a ring round it (and on a ring nearer
 # the star, where a circle leaves the paper blank but a scribble does not): circled at
 # CIRCLED or more outside and at most SCRIBBLED inside, not circled at UNCIRCLED or less.
@@ -283,10 +284,11 @@ def _cell(
     # A symbol hides what is drawn over it: look at the rest of the cell, nearly to its
     # lines (a single slash through a star shows only there).
     inset = _CELL_INSET if kind is Cell.OPEN else _SYMBOL_INSET
-    inked = share(crop(ink, box, inset), crop(clear, box, inset))
+    part, paper = crop(ink, box, inset), crop(clear, box, inset)
+    inked = share(part, paper)
     row, col = divmod(index, chart.size)
     name = f"{column_letter(col)}{row + 1}"
-    if inked <= EMPTY:
+    if inked <= EMPTY and share(part, paper, FAINT) <= FAINT_EMPTY:
         return symbol
     if inked < MARKED:
         choices = ("x", "o", symbol) if kind is Cell.STAR else ("x", symbol)

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     Ink = NDArray[np.float32]
 
 INKED = 0.3  # an ink value from which a pixel counts as inked
+FAINT = 0.12  # and from which it may be a light pencil's
 _PAPER_KERNEL = 31  # pixels: wider than any pen stroke, so its maximum is the paper
 _PRINT_SPREAD = 7  # pixels: how far printed ink may have moved (registration, lens)
 _CLEAR_MORE = 7  # pixels: and the margin round it where a cell's paper is not judged
@@ -73,15 +74,16 @@ def crop(ink: Image, box: tuple[int, int, int, int], inset: float = 0.0) -> Ink:
     return np.asarray(part, np.float32) / 255.0
 
 
-def share(ink: Ink, clear: Ink | None = None) -> float:
-    """The share of pixels inked; with ``clear`` (a crop of ``paper_only``, 0 to 1), of
-    the pixels where nothing is printed, where ink can be seen at all."""
+def share(ink: Ink, clear: Ink | None = None, level: float = INKED) -> float:
+    """The share of pixels inked (``level`` or more); with ``clear`` (a crop of
+    ``paper_only``, 0 to 1), of the pixels where nothing is printed, where ink can be
+    seen at all."""
     if not ink.size:
         return 0.0
     if clear is None:
-        return float((ink > INKED).mean())
+        return float((ink >= level).mean())
     seen = float((clear > 0.5).sum())
-    return float(((ink > INKED) & (clear > 0.5)).sum()) / seen if seen else 0.0
+    return float(((ink >= level) & (clear > 0.5)).sum()) / seen if seen else 0.0
 
 
 def ring(ink: Ink, inner: float, outer: float, bins: int = 24) -> float:
