@@ -1,6 +1,6 @@
 """Train the handwritten-digit reader (pnp/scan/digits.npz) on synthetic digits.
 
-    python scripts/train_digits.py [--train 60000] [--epochs 12] [--nets 3] [--jobs 2]
+    python scripts/train_digits.py [--train 40000] [--epochs 10] [--nets 2] [--jobs 2]
                                    [--cache DIR] [--evaluate]
 
 The digits are made by scripts/digit_data.py. Small convolutional networks (the forward
@@ -214,10 +214,10 @@ def evaluate(jobs: int, cache: Path | None) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--train", type=int, default=60000)
-    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--train", type=int, default=40000)
+    parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--shape", type=int, nargs=3, default=[16, 32, 64], help="f1 f2 hidden")
-    parser.add_argument("--nets", type=int, default=3)
+    parser.add_argument("--nets", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=1, help="processes making digits")
     parser.add_argument("--cache", type=Path, help="keep the made digits in this folder")
     parser.add_argument("--out", type=Path, default=digits.WEIGHTS)
