@@ -14,7 +14,7 @@ from pnp.cosmos.record_file import UNREAD
 from pnp.layouts.cosmos.score_pad import KINDS
 from pnp.layouts.digits import PadPlaces
 from pnp.paper import PAPERS
-from pnp.scan.ink import crop, pen_ink, share
+from pnp.scan.ink import FAINT, crop, pen_ink, share
 from pnp.scan.photo import (
     PX_PER_MM,
     Page,
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 _BOX_EMPTY = 0.003  # a digit box with less ink holds nothing
+_BOX_FAINT = 0.006  # and less of a light pencil's grey
 _INSET = 0.04  # of a box's side: clear of its frame
 _OTHER_KINDS = {
     0: "a Star Charts sheet",
@@ -127,7 +128,7 @@ def _number(
     digits: list[int | None] = []
     for box in boxes:
         part = crop(ink, box, _INSET)
-        if share(part) <= _BOX_EMPTY:
+        if share(part) <= _BOX_EMPTY and share(part, level=FAINT) <= _BOX_FAINT:
             digits.append(None)
             continue
         reading = among(read_digit(part), allowed if len(boxes) == 1 else _ALL_DIGITS)

@@ -51,8 +51,9 @@ SOFT = 4.5
 SOFT_CIRCLED = 0.96
 SOFT_SCRIBBLED = 0.45
 _CELL_INSET = 0.22  # of a cell's side: clear of its lines and of a neighbour's ink
-_SYMBOL_INSET = 0.09  # the same for a cell with a star, an asteroid or a comet
+_SYMBOL_INSET = 0.15  # the same for a cell with a star, an asteroid or a comet
 _BOX_EMPTY = 0.003  # a score box with less ink holds nothing
+_BOX_FAINT = 0.006  # and less of a light pencil's grey
 _MARK_EMPTY, _MARK_FULL = 0.1, 0.14  # inside a "gained" circle or a "used" box
 _OTHER_KINDS = {
     4: "an Astra score pad",
@@ -320,7 +321,7 @@ def _number(
     from pnp.scan.loops import loops_agree
 
     part = crop(ink, box, 0.04)
-    if share(part) <= _BOX_EMPTY:
+    if share(part) <= _BOX_EMPTY and share(part, level=FAINT) <= _BOX_FAINT:
         return "."
     reading = among(read_digit(part), frozenset(int(d) for d in allowed))
     if reading.confidence >= THRESHOLD and loops_agree(part, reading.digit):
