@@ -175,7 +175,7 @@ def test_options_are_checked_before_any_work(run: Run) -> None:
 def photo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, int | None]]:
     from scan_pads import shot
 
-    s = shot(3, 2.0)
+    s = shot(3, 12.0)  # a whole page at 2 MP can be too small to read: refused
     path = tmp_path_factory.mktemp("pads") / "pad.jpg"
     path.write_bytes(cv2.imencode(".jpg", s.image, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes())
     return path, s.truth
@@ -199,6 +199,11 @@ def test_a_photo_is_scored_or_stops_at_each_value_not_read(
 ) -> None:
     path, truth = photo
     result = run("cosmos", "score", str(path), "-o", "game.toml", "--review", "r")
+    if not Path("game.toml").exists():  # the pad contradicts itself as read: said, cell named
+        assert result.exit_code == 1
+        problems = [ln for ln in result.stderr.splitlines() if not ln.startswith("wrote ")]
+        assert problems and all(line.startswith(f"{path}: ") for line in problems)
+        return
     text = Path("game.toml").read_text("utf-8")
     players = sum(1 for k in range(1, 5) if any(c.startswith(f"p{k}.") for c in truth))
     assert text.count("[[player]]") == players
