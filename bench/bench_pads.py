@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from scan_pads import shot
 
 from pnp.read.cosmos_photo import read_pad
+from pnp.scan.photo import PhotoError
 
 
 def main() -> None:
@@ -30,7 +31,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=100_000)
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    numbers = right = asked = wrong = exact = questioned = misread = silent = 0
+    numbers = right = asked = wrong = exact = questioned = misread = silent = refused = 0
     seconds = []
     for seed in range(args.first, args.first + args.photos):
         s = shot(seed)
@@ -38,7 +39,12 @@ def main() -> None:
             path = Path(folder) / "pad.jpg"
             path.write_bytes(cv2.imencode(".jpg", s.image)[1].tobytes())
             start = time.perf_counter()
-            values = read_pad(path).values
+            try:
+                values = read_pad(path).values
+            except PhotoError as exc:
+                refused += 1
+                print(f"seed {seed}: refused: {str(exc).split(': ', 1)[1]}", file=sys.stderr)
+                continue
             seconds.append(time.perf_counter() - start)
         written = {c: v for c, v in s.truth.items() if v is not None}
         numbers += len(written)
@@ -50,6 +56,7 @@ def main() -> None:
         silent += bad > 0 and "?" not in values.values()
         questioned += bad == 0 and "?" in values.values()
         exact += bad == 0 and "?" not in values.values()
+    print(f"photos {args.photos}, refused {refused}")
     print(f"numbers right {right} / {numbers}, asked {asked}, wrong {wrong}")
     print(f"pads exact {exact}, with a question and nothing wrong {questioned}")
     print(f"pads with a number read wrong {misread}, of which with no ? to stop them {silent}")

@@ -163,7 +163,7 @@ def rectify(path: Path, photo: Image, markers: list[Marker], marks: Marks) -> Pa
     seen = cv2.perspectiveTransform(outline, np.linalg.inv(h_matrix)).reshape(4, 2)
     rows, cols = photo.shape[:2]
     if (seen < -2).any() or (seen[:, 0] > cols + 1).any() or (seen[:, 1] > rows + 1).any():
-        raise PhotoError(f"{path}: the sheet is cut off: take the photo with all of it in")
+        raise PhotoError(f"{path}: the page is cut off: take the photo with all of it in")
     colour = np.asarray(
         cv2.warpPerspective(photo, h_matrix, (width, height), flags=cv2.INTER_LINEAR), np.uint8
     )
@@ -174,7 +174,7 @@ def rectify(path: Path, photo: Image, markers: list[Marker], marks: Marks) -> Pa
     detail = float(np.median(sides)) / (marks.side / mm(1))
     if detail < MIN_DETAIL:
         raise PhotoError(
-            f"{path}: the sheet is too small in the photo to read: take it closer, the sheet"
+            f"{path}: the page is too small in the photo to read: take it closer, the page"
             " filling most of the photo"
         )
     page = Page(colour, gray, blur_mm(photo, markers, marks.side), detail)
