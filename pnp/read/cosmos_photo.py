@@ -4,7 +4,6 @@ digits left to right, and a number with a box not read surely is ``?``, never a 
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -18,10 +17,11 @@ from pnp.scan.ink import FAINT, crop, pen_ink, share
 from pnp.scan.photo import (
     PX_PER_MM,
     Page,
-    PhotoError,
+    Wanted,
     box_px,
     find_markers,
     load,
+    ours,
     rectify,
 )
 from pnp.score.cosmos_pad import PadValue, cell_label
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 _BOX_EMPTY = 0.003  # a digit box with less ink holds nothing
 _BOX_FAINT = 0.006  # and less of a light pencil's grey
 _INSET = 0.04  # of a box's side: clear of its frame
+_PRINTING = "print it with `pnp cosmos score-pad`"
 _OTHER_KINDS = {
     0: "a Star Charts sheet",
     1: "a Star Charts sheet",
@@ -79,28 +80,10 @@ def read_pad(path: Path) -> PadReading:
     photo = load(path)
     markers = find_markers(photo)
     papers = {kind: paper for paper, kind in KINDS.items()}
-    counts = Counter(m.id // 4 for m in markers)
-    ours = [k for k in counts if k in papers]
-    if not ours:
-        others = [k for k in counts if k in _OTHER_KINDS]
-        if others:
-            kind = max(others, key=lambda k: counts[k])
-            raise PhotoError(
-                f"{path}: this is {_OTHER_KINDS[kind]}, not a Crafting the Cosmos score pad"
-            )
-        raise PhotoError(
-            f"{path}: found no Crafting the Cosmos score pad: print it with `pnp cosmos "
-            "score-pad`, and take the photo from above with the whole pad in, in focus"
-        )
-    kind = max(ours, key=lambda k: counts[k])
-    found = [m for m in markers if m.id // 4 == kind]
-    if len({m.id for m in found}) < len(found):
-        raise PhotoError(f"{path}: the photo holds two pads: one pad a photo")
-    if len(found) < 3:
-        raise PhotoError(
-            f"{path}: only {len(found)} of the pad's 4 corner squares are in the photo:"
-            " take it with the whole pad in"
-        )
+    wanted = Wanted(
+        frozenset(papers), "Crafting the Cosmos score pad", "pad", _PRINTING, _OTHER_KINDS
+    )
+    kind, found = ours(path, markers, wanted)
     paper = papers[kind]
     places = pad_places(PAPERS[paper])
     page = rectify(path, photo, found, places.marks)

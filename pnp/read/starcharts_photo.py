@@ -4,7 +4,6 @@ What is not read surely is written ``?`` (and the scorer stops there), never gue
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -17,9 +16,11 @@ from pnp.scan.photo import (
     PX_PER_MM,
     Page,
     PhotoError,
+    Wanted,
     box_px,
     find_markers,
     load,
+    ours,
     read_qr,
     rectify,
 )
@@ -55,6 +56,7 @@ _SYMBOL_INSET = 0.15  # the same for a cell with a star, an asteroid or a comet
 _BOX_EMPTY = 0.003  # a score box with less ink holds nothing
 _BOX_FAINT = 0.006  # and less of a light pencil's grey
 _MARK_EMPTY, _MARK_FULL = 0.1, 0.14  # inside a "gained" circle or a "used" box
+_PRINTING = "print the sheets with `pnp starcharts sheet`"
 _OTHER_KINDS = {
     4: "an Astra score pad",
     5: "an Astra score pad",
@@ -147,25 +149,8 @@ def read_sheet(
     photo = load(path)
     markers = find_markers(photo)
     kinds = _sheet_kinds()
-    counts = Counter(m.id // 4 for m in markers)
-    ours = [k for k in counts if k in kinds]
-    if not ours:
-        others = [k for k in counts if k in _OTHER_KINDS]
-        if others:
-            raise PhotoError(f"{path}: this is {_OTHER_KINDS[others[0]]}, not a Star Charts sheet")
-        raise PhotoError(
-            f"{path}: found no Star Charts sheet: print the sheets with pnp, and take the"
-            " photo from above with the whole sheet in, in focus"
-        )
-    kind = max(ours, key=lambda k: counts[k])
-    found = [m for m in markers if m.id // 4 == kind]
-    if len({m.id for m in found}) < len(found):
-        raise PhotoError(f"{path}: the photo holds two sheets: cut them apart, one a photo")
-    if len(found) < 3:
-        raise PhotoError(
-            f"{path}: only {len(found)} of the sheet's 4 corner squares are in the photo:"
-            " take it with the whole sheet in"
-        )
+    wanted = Wanted(frozenset(kinds), "Star Charts sheet", "sheet", _PRINTING, _OTHER_KINDS)
+    kind, found = ours(path, markers, wanted)
     per_page, paper_name = kinds[kind]
     paper = PAPERS[paper_name]
     marks = sheet_marks(paper, per_page)

@@ -119,6 +119,46 @@ def find_markers(photo: Image) -> list[Marker]:
     ]
 
 
+@dataclass(frozen=True)
+class Wanted:
+    """What a reader reads: its marker kinds, what the document is called (``Star Charts
+    sheet``), a word for it (``sheet``), how to print it, and what other kinds are."""
+
+    kinds: frozenset[int]
+    name: str
+    word: str
+    printing: str
+    others: dict[int, str]
+
+
+def ours(path: Path, markers: list[Marker], wanted: Wanted) -> tuple[int, list[Marker]]:
+    """The kind of the document in the photo and its markers (three or four), or one
+    line saying why the photo is not one to read."""
+    from collections import Counter
+
+    counts = Counter(m.id // 4 for m in markers)
+    kinds = [k for k in counts if k in wanted.kinds]
+    if not kinds:
+        others = [k for k in counts if k in wanted.others]
+        if others:
+            other = wanted.others[max(others, key=lambda k: counts[k])]
+            raise PhotoError(f"{path}: this is {other}, not a {wanted.name}")
+        raise PhotoError(
+            f"{path}: found no {wanted.name}: {wanted.printing}, and take the photo from"
+            f" above with the whole {wanted.word} in, in focus"
+        )
+    kind = max(kinds, key=lambda k: counts[k])
+    found = [m for m in markers if m.id // 4 == kind]
+    if len({m.id for m in found}) < len(found):
+        raise PhotoError(f"{path}: the photo holds two {wanted.word}s: one {wanted.word} a photo")
+    if len(found) < 3:
+        raise PhotoError(
+            f"{path}: only {len(found)} of the {wanted.word}'s 4 corner squares are in the"
+            f" photo: take it with the whole {wanted.word} in"
+        )
+    return kind, found
+
+
 def page_px(marks: Marks, x: float, y: float) -> tuple[float, float]:
     """A page point (points, y up) in the rectified page's pixels."""
     frame = marks.frame
