@@ -6,13 +6,13 @@ problem the scorer finds in it can name the field. pypdf is imported only here."
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from pnp.errors import PnpError, Problem
 from pnp.parsing import read_input, shown
+from pnp.score.form_fields import form_fields
 from pnp.starcharts.chart import Chart, chart_ids, load_chart
 from pnp.starcharts.content import abilities
 from pnp.starcharts.coords import format_cell
@@ -21,7 +21,6 @@ MAX_PDF_BYTES = 20_000_000  # a sheet with fields is about 100 kB a page
 MAX_FIELDS = 20_000  # 122 fields make the largest sheet
 OBJECTIVES_OPTION = "--objectives"
 # pnp's own extra, installed from its folder (a package called pnp on PyPI is another)
-INSTALL = "pip install pypdf (or, in pnp's folder, pip install '.[scan]')"
 _DIGITS = re.compile(r"[0-9]{1,3}\Z")
 _SCORE_FIELDS = (*(f"objective{i}" for i in range(1, 6)), "filled", "unused", "total")
 _SHEET = re.compile(r"(p[0-9]{1,4})\.chart\Z")
@@ -79,7 +78,7 @@ class FormGame(NamedTuple):
 def read_sheets(path: str) -> list[Sheet]:
     """The Star Charts sheets of a filled PDF, in their order in the file."""
     data = read_input(path, MAX_PDF_BYTES)
-    fields = _form_fields(path, data)
+    fields = form_fields(path, data, MAX_FIELDS, FormError)
     places = sorted(
         (int(m.group(1)[1:]), m.group(1)) for name in fields if (m := _SHEET.match(name))
     )
@@ -97,40 +96,6 @@ def read_sheets(path: str) -> list[Sheet]:
         chart = values.pop("chart")
         sheets.append(Sheet(path, place, chart, values))
     return sheets
-
-
-def _form_fields(path: str, data: bytes) -> dict[str, str]:
-    """Every form field's full name and value. pypdf raises many kinds of exception on
-    a damaged file: any of them is this one line."""
-    import logging
-
-    try:
-        from pypdf import PdfReader
-    except ImportError:
-        raise FormError([f"{path}: reading filled PDF forms needs pypdf: {INSTALL}"]) from None
-    logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings are not ours to show
-    try:
-        reader = PdfReader(io.BytesIO(data))
-        if reader.is_encrypted:
-            raise FormError([f"{path}: the PDF is encrypted: save it without a password"])
-        found = reader.get_fields() or {}
-        if len(found) > MAX_FIELDS:
-            raise FormError(
-                [f"{path}: {len(found):,} form fields is over the limit of {MAX_FIELDS:,}"]
-            )
-        return {str(name): _text(field.get("/V")) for name, field in found.items()}
-    except FormError:
-        raise
-    except Exception as exc:  # pypdf raises many kinds on a damaged file
-        raise FormError([f"{path}: not a PDF pnp can read ({type(exc).__name__})"]) from None
-
-
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value.strip()
-    return str(value).strip()
 
 
 def read_game(paths: Sequence[str], objectives: Sequence[str] | None) -> FormGame:
