@@ -29,7 +29,8 @@ from scan_sheets import shot
 
 from pnp.layouts.starcharts.sheet import sheet_places
 from pnp.paper import PAPERS
-from pnp.read.starcharts_photo import _sheet_kinds, blank_sheet, read_sheet
+from pnp.read.starcharts_blank import blank_sheet
+from pnp.read.starcharts_photo import _sheet_kinds, read_sheet
 from pnp.scan.digits import THRESHOLD, among, read_digit
 from pnp.scan.ink import crop, pen_ink
 from pnp.scan.photo import PhotoError, box_px

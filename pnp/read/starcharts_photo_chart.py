@@ -56,7 +56,7 @@ def _variant(page: Page, chart_ids_: list[str], paper_name: str, per_page: int) 
     import numpy as np
 
     from pnp.layouts.starcharts.sheet import SheetLayoutError
-    from pnp.read.starcharts_photo import blank_sheet
+    from pnp.read.starcharts_blank import blank_sheet
 
     scale = _PX / PX_PER_MM
     photo = cv2.resize(page.gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
