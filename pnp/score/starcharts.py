@@ -1,9 +1,7 @@
 """Scoring finished Star Charts sheets, checking everything that can be checked from
 them: grids against the chart, claim conditions, claim values across all players,
 Filled Sheet, circled stars against gained abilities, box order, the dealt cards; and
-what the rules imply about a game that produced them: skips before the claims of their
-round, no more of them than drafts, none while every die fits; comets marked only with a
-neighbour along their facing; no claim before enough rounds to mark its cells."""
+(``pnp.score.starcharts_history``) what the rules imply about a game that produced them."""
 
 from __future__ import annotations
 
@@ -11,8 +9,10 @@ import os
 
 from pnp.errors import InputError, Problem, ProblemCollector, SourceError
 from pnp.parsing import read_source, shown
-from pnp.score.result import BoxLine, GameResult, PlayerResult, decide, rating
+from pnp.score import starcharts_history as history
+from pnp.score.result import BoxLine, GameResult, PlayerResult
 from pnp.score.starcharts_numbers import unplaced
+from pnp.score.starcharts_result import build_result
 from pnp.starcharts.chart import (
     Cell,
     Chart,
@@ -22,24 +22,14 @@ from pnp.starcharts.chart import (
     read_chart,
 )
 from pnp.starcharts.content import objective_by_id
-from pnp.starcharts.coords import format_cell, format_run, run_from_mask
+from pnp.starcharts.coords import format_cell
 from pnp.starcharts.finished import BoxText, FinishedGame, PlayerText, parse_finished
 from pnp.starcharts.geometry import Geometry, geometry
-from pnp.starcharts.matching import max_matching, star_cells
-from pnp.starcharts.objectives import fewest_marks, met
-from pnp.starcharts.setup import (
-    SOLO_SHEETS,
-    Setup,
-    Variant,
-    ability_marks,
-    check_setup,
-    drafts_per_round,
-    max_marked,
-)
-from pnp.starcharts.sheet import BOXES, Sheet
-from pnp.starcharts.tokens import ABILITIES
+from pnp.starcharts.matching import max_matching
+from pnp.starcharts.objectives import met
+from pnp.starcharts.setup import SOLO_SHEETS, Setup, Variant, check_setup
+from pnp.starcharts.sheet import BOXES
 
-MAX_FACE = 8
 UNKNOWN_DEALT = (
     "the dealt objectives are not known (?): write the 4 cards' ids here, e.g. two-rows "
     "core diagonal half-sky (reading filled forms, pass them: --objectives ID ID ID ID)"
@@ -69,10 +59,6 @@ def finished_from_text(text: str, path: str, base: str) -> tuple[FinishedGame, C
     return game, chart
 
 
-def _say(problems: ProblemCollector, line: int, col: int, rule: str, message: str) -> None:
-    problems.add(line, col, f"{message} [{rule}]")
-
-
 class _Scorer:
     def __init__(self, game: FinishedGame, chart: Chart) -> None:
         self.game = game
@@ -84,7 +70,7 @@ class _Scorer:
         self.dealt_known = True  # false when the objectives line has a problem of its own
 
     def say(self, line: int, col: int, rule: str, message: str) -> None:
-        _say(self.problems, line, col, rule, message)
+        history.say(self.problems, line, col, rule, message)
 
     def setup(self) -> Variant | None:
         g = self.game
@@ -220,11 +206,11 @@ class _Scorer:
                     )
                 last_round = max(last_round, box.round)
             if box.kind == "skip":
-                self.skip(p, box, variant, claim_rounds, skip_rounds)
+                history.skip(self.problems, p, box, variant, claim_rounds, skip_rounds)
                 skip_rounds.append(box.round)
                 continue
             if box.kind == "number":
-                _say(
+                history.say(
                     self.warnings,
                     p.boxes_line,
                     box.col,
@@ -262,7 +248,7 @@ class _Scorer:
                 )
             elif variant is not None and box.round:
                 skipped = sum(1 for r in skip_rounds if r is None or r <= box.round)
-                self.early(p, box, variant, skipped)
+                history.early(self.problems, self.g, p, box, variant, skipped)
         numbers = [box for box in p.boxes if box.kind == "number"]
         if numbers and marked is not None and self.dealt_known:
             open_cards = [
@@ -279,145 +265,6 @@ class _Scorer:
                     f"{numbers[k].points} is not what a dealt card {p.name}'s grid meets could"
                     f" give, each card once (those: {values})",
                 )
-
-    def skip(
-        self,
-        p: PlayerText,
-        box: BoxText,
-        variant: Variant | None,
-        claim_rounds: set[int],
-        skip_rounds: list[int | None],
-    ) -> None:
-        """A skip happens in a draft: before the claims of its round, and no more often
-        in a round than the sheet drafts."""
-        r = box.round
-        if not r:
-            return
-        if r in claim_rounds:
-            self.say(
-                p.boxes_line,
-                box.col,
-                "sheet.skip-timing",
-                f"a skip in round {r} follows a claim of round {r}: skips happen in the "
-                "drafts, claims at the end of the round, so the 0 comes first",
-            )
-        if variant is None:
-            return
-        drafts = drafts_per_round(variant)
-        count = skip_rounds.count(r) + 1
-        if count > drafts:
-            self.say(
-                p.boxes_line,
-                box.col,
-                "sheet.skip-count",
-                f"{p.name} skips {count} times in round {r}, but a sheet drafts "
-                f"{drafts} {'die' if drafts == 1 else 'dice'} a round in a {variant.value} game",
-            )
-
-    def early(self, p: PlayerText, box: BoxText, variant: Variant, skipped: int) -> None:
-        """A claim needs its cells marked by the end of its round."""
-        assert box.objective is not None and box.round is not None
-        need = fewest_marks(box.objective, self.g)
-        most = max_marked(variant, box.round, skipped)
-        if need <= most:
-            return
-        drafts = drafts_per_round(variant) * box.round
-        skips = f", {skipped} of them skipped" if skipped else ""
-        self.say(
-            p.boxes_line,
-            box.col,
-            "sheet.claim-early",
-            f"{box.objective} needs {need} marked cells, but by the end of round {box.round} "
-            f"a sheet has at most {most}: {drafts} draft{'s' if drafts > 1 else ''} of at most "
-            f"{MAX_FACE} cells{skips}, and {ability_marks(variant)} more with adjust and place-x",
-        )
-
-    def skip_placeable(self, p: PlayerText, marked: int) -> None:
-        """A skip needs a pool where no die fits; as marks only accumulate, every value
-        1–8 fitting the final grid means no die ever failed to."""
-        skips = [b.col for b in p.boxes if b.kind == "skip"]
-        if skips:
-            line, col = p.boxes_line, skips[0]
-        elif p.filled == 0:
-            line, col = p.filled_line, 1
-        else:
-            return
-        sheet = Sheet(self.g, p.name)
-        sheet.set_marks(marked)
-        available = sheet.available()
-        if all(available >> face & 1 for face in range(1, MAX_FACE + 1)):
-            n = self.chart.size
-            example = format_run(run_from_mask(sheet.runs(MAX_FACE)[0], n), n)
-            self.say(
-                line,
-                col,
-                "sheet.skip-placeable",
-                f"{p.name} skipped a turn, but every die value 1 to {MAX_FACE} still has a "
-                f"legal run on the final grid (an {MAX_FACE}: {example}); marks only "
-                "accumulate, so no die ever failed to fit",
-            )
-
-    def comets(self, p: PlayerText, marked: int) -> None:
-        """A comet is covered only by a run of 2+ cells along its facing (and place-x
-        cannot mark it), so a marked comet has a marked neighbour that run went through."""
-        n, cells = self.chart.size, self.chart.cells
-        for index in star_cells(marked & self.g.comets):
-            r, c = divmod(index, n)
-            sideways = cells[index] is Cell.COMET_ROW
-            across = Cell.COMET_COL if sideways else Cell.COMET_ROW
-            beside = ((r, c - 1), (r, c + 1)) if sideways else ((r - 1, c), (r + 1, c))
-            partners = [
-                rr * n + cc
-                for rr, cc in beside
-                if 0 <= rr < n and 0 <= cc < n and cells[rr * n + cc] is not across
-            ]
-            if any(marked >> i & 1 for i in partners):
-                continue
-            along = self.g.line_name(r if sideways else n + c)
-            if not partners:
-                why = f"no cell beside it along {along} can share such a run"
-            elif len(partners) == 1:
-                why = f"{format_cell(partners[0], n)} beside it is not marked"
-            else:
-                why = " nor ".join(format_cell(i, n) for i in partners)
-                why = f"neither {why} beside it is marked"
-            facing = "sideways" if sideways else "up/down"
-            self.say(
-                p.grid[r].line,
-                p.grid[r].cells[c][0],
-                "sheet.comet",
-                f"the comet at {format_cell(index, n)} faces {facing}: only a run of 2+ cells "
-                f"along {along} covers it (place-x cannot), but {why}",
-            )
-
-    def missed_gains(self, p: PlayerText, marked: int, circled: int) -> None:
-        """Completing a line that holds an uncircled star gains an ability while any is
-        left: a completed line none of whose stars is circled never gained."""
-        if len(p.abilities) >= len(ABILITIES):
-            return
-        g = self.g
-        missed = [
-            ln
-            for ln, stars in enumerate(g.line_stars)
-            if stars and marked & g.lines[ln] == g.lines[ln] and not stars & circled
-        ]
-        if not missed:
-            return
-        first = missed[0]
-        row = p.grid[first] if first < g.n else p.grid[0]
-        col = row.cells[0 if first < g.n else first - g.n][0]
-        names = [g.line_name(ln) for ln in missed]
-        listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
-        _say(
-            self.warnings,
-            row.line,
-            col,
-            "sheet.gain-missed",
-            f"warning: {p.name} completed {listed} without circling any of "
-            f"{'their' if len(names) > 1 else 'its'} stars, with {len(p.abilities)} of "
-            f"{len(ABILITIES)} abilities gained: each such line gains an ability, worth 3 "
-            "points unused (points left on the table)",
-        )
 
     def filled(self, p: PlayerText, marked: int) -> None:
         n = self.chart.size
@@ -527,37 +374,6 @@ class _Scorer:
         return build_result(self.chart.id, variant, dealt, tuple(players), None)
 
 
-def build_result(
-    chart: str,
-    variant: Variant,
-    objectives: tuple[str, ...],
-    players: tuple[PlayerResult, ...],
-    rounds: int | None,
-    solo_same_round: bool = True,
-) -> GameResult:
-    """Winners and the variant's verdict for scored players."""
-    extra: dict[str, object] = {}
-    if variant is Variant.SOLO:
-        a, b = players
-        if a.filled == 5 and b.filled == 5 and solo_same_round:
-            high, diff = max(a.total, b.total), abs(a.total - b.total)
-            extra["result"] = f"{high}:{diff}"
-            verdict = f"Solo result: {high}:{diff} (higher sheet : difference)"
-        else:
-            extra["result"] = None
-            verdict = "No solo result: both charts must be filled (5) in the same round"
-        return GameResult(chart, variant.value, objectives, players, (), verdict, rounds, extra)
-    if variant is Variant.VERSUS_AI:
-        human = players[0]
-        extra["rating"] = rating(human.total)
-        verdict = f"{human.name} scores {human.total}: {extra['rating']}"
-        return GameResult(
-            chart, variant.value, objectives, players, (human.name,), verdict, rounds, extra
-        )
-    winners, verdict = decide(players)
-    return GameResult(chart, variant.value, objectives, players, winners, verdict, rounds, extra)
-
-
 def _line(box: BoxText, points: int) -> BoxLine:
     if box.kind == "claim":
         return BoxLine("claim", box.objective, box.round, points)
@@ -586,10 +402,10 @@ def score_finished(game: FinishedGame, chart: Chart) -> tuple[GameResult, list[P
         scorer.filled(p, marked)
         if circled is not None:
             scorer.circles(p, marked, circled)
-        scorer.skip_placeable(p, marked)
-        scorer.comets(p, marked)
+        history.skip_placeable(scorer.problems, scorer.g, p, marked)
+        history.comets(scorer.problems, scorer.g, p, marked)
         if circled is not None:
-            scorer.missed_gains(p, marked, circled)
+            history.missed_gains(scorer.warnings, scorer.g, p, marked, circled)
     if (
         variant is not None
         and variant is not Variant.VERSUS_AI

@@ -10,7 +10,8 @@ from pathlib import Path
 from pnp.errors import Problem, SourceError
 from pnp.parsing import read_source, shown
 from pnp.score.result import BoxLine, GameResult, MatchResult, PlayerResult, decide_match
-from pnp.score.starcharts import build_result, resolve_chart
+from pnp.score.starcharts import resolve_chart
+from pnp.score.starcharts_result import build_result
 from pnp.starcharts.ai import AI_NAME
 from pnp.starcharts.content import objective_by_id
 from pnp.starcharts.game import Game, Phase
