@@ -1,38 +1,23 @@
 """One game of Star Charts as a state machine: rounds, the dice pool, the drafting order
 of each variant, and every turn checked against the rules (``RuleError`` names the
-rule broken). The log checker, the interactive A.I. session and the bots all play
-through this class, so they agree on what is legal."""
+rule broken; a turn's actions on a sheet are ``pnp.starcharts.turn_actions``). The log
+checker, the interactive A.I. session and the bots all play through this class, so they
+agree on what is legal."""
 
 from __future__ import annotations
 
 from enum import Enum
 
-from pnp.starcharts.actions import (
-    MODIFIERS,
-    Action,
-    Adjust,
-    Draft,
-    Flip,
-    Free,
-    Gain,
-    Mark,
-    PlaceX,
-    Reroll,
-    Reuse,
-    Skip,
-    Split,
-    Turn,
-)
+from pnp.starcharts.actions import Action, Draft, Free, Gain, Mark, Reroll, Skip, Turn
 from pnp.starcharts.ai import AI_NAME, AiSheet
-from pnp.starcharts.chart import Cell
 from pnp.starcharts.content import objective_by_id
-from pnp.starcharts.coords import format_cell, format_run, run_from_mask
-from pnp.starcharts.gains import TurnGains
+from pnp.starcharts.coords import format_run, run_from_mask
 from pnp.starcharts.geometry import Geometry, geometry
 from pnp.starcharts.objectives import FACTORIES, check, met
 from pnp.starcharts.rules import RuleError
 from pnp.starcharts.setup import SOLO_SHEETS, Setup, Variant, dice_count
 from pnp.starcharts.sheet import BoxEntry, Sheet
+from pnp.starcharts.turn_actions import play_actions, use_ability
 
 
 class Phase(Enum):
@@ -246,17 +231,8 @@ class Game:
             return [self.sheets[seat], self.sheets[1 - seat]]
         return [self.sheets[seat]]
 
-    def _use(self, seat: int, ability: str, col: int) -> None:
-        for sheet in self._owners(seat):
-            if sheet.has_unused(ability):
-                sheet.used.add(ability)
-                return
-        gained = any(ability in s.gained for s in self._owners(seat))
-        why = "was already used" if gained else "has not been gained"
-        raise RuleError("ability.gained", f"{ability} {why}", col)
-
     def _reroll(self, seat: int, turn: Reroll) -> None:
-        self._use(seat, "reroll", turn.col)
+        use_ability(self._owners(seat), "reroll", turn.col)
         if len(turn.faces) != len(self.pool):
             raise RuleError(
                 "ability.reroll",
@@ -316,97 +292,8 @@ class Game:
                     sheet.gained.append(gain.ability)
                 self._filled(seat, sheet)
                 return
-        value = draft.die if draft else 0
-        parts: list[int] | None = None
-        marks = 0
-        gains = TurnGains(sheet)
-        for action in actions:
-            if isinstance(action, MODIFIERS) and marks:
-                raise RuleError(
-                    "ability.order", "change the die before marking its runs", action.col
-                )
-            if isinstance(action, Adjust):
-                self._use(seat, "adjust", action.col)
-                if action.delta not in (-2, -1, 1, 2) or value + action.delta < 1:
-                    raise RuleError(
-                        "ability.adjust",
-                        f"adjust {action.delta:+d} on a {value} "
-                        "must add ±1 or ±2 and leave at least 1",
-                        action.col,
-                    )
-                value += action.delta
-            elif isinstance(action, Flip):
-                self._use(seat, "flip", action.col)
-                if 9 - value < 1:
-                    raise RuleError(
-                        "ability.flip",
-                        f"a {value} cannot be flipped (9 − {value} is less than 1)",
-                        action.col,
-                    )
-                value = 9 - value
-            elif isinstance(action, Reuse):
-                self._use(seat, "reuse", action.col)
-                allowed = self._reuse_values(seat)
-                if action.value not in allowed:
-                    shown = " ".join(map(str, sorted(set(allowed)))) or "none yet"
-                    raise RuleError(
-                        "ability.reuse",
-                        f"no die showing {action.value} was "
-                        f"drafted by another player this round ({shown})",
-                        action.col,
-                    )
-                value = action.value
-            elif isinstance(action, Split):
-                for _ in action.parts[1:]:
-                    self._use(seat, "split", action.col)
-                if min(action.parts) < 1 or sum(action.parts) != value:
-                    raise RuleError(
-                        "ability.split",
-                        f"split parts {'+'.join(map(str, action.parts))} "
-                        f"must be positive and add up to {value}",
-                        action.col,
-                    )
-                parts = list(action.parts)
-            elif isinstance(action, Mark):
-                if draft is None:
-                    raise RuleError("run.count", "a run needs a drafted die", action.col)
-                want = len(parts) if parts else 1
-                if marks >= want:
-                    raise RuleError(
-                        "run.count",
-                        f"the die gives {want} run{'s' if want > 1 else ''}; this one is extra",
-                        action.col,
-                    )
-                target = parts[marks] if parts else value
-                gains.completed(self._mark_run(sheet, action, target))
-                marks += 1
-            elif isinstance(action, PlaceX):
-                self._use(seat, "place-x", action.col)
-                if not sheet.placeable_cell(action.cell):
-                    raise RuleError(
-                        "ability.place-x",
-                        f"place-x marks an empty open or star "
-                        f"cell; {format_cell(action.cell, self.g.n)} is not one",
-                        action.col,
-                    )
-                gains.completed(sheet.mark(1 << action.cell))
-            elif isinstance(action, Gain):
-                gains.gain(action, self.g.n)
-        if draft is not None:
-            want = len(parts) if parts else 1
-            if marks < want:
-                raise RuleError(
-                    "run.count",
-                    f"the {value} needs {want} run{'s' if want > 1 else ''}, {marks} given",
-                    draft.col,
-                )
-        if gains.lines and sheet.ungained() and gains.more_possible():
-            raise RuleError(
-                "ability.gain-missing",
-                "completing "
-                + " and ".join(self.g.line_name(ln) for ln in gains.lines)
-                + " gains an ability: add 'gain <ability>'",
-            )
+        reusable = self._reuse_values(seat)
+        play_actions(self._owners(seat), actions, draft, reusable, self.trusted)
         self._filled(seat, sheet)
 
     def _filled(self, seat: int, sheet: Sheet) -> None:
@@ -414,33 +301,6 @@ class Game:
             sheet.filled = 5
             self.filled_round[seat] = self.round
             self.end_triggered = True
-
-    def _mark_run(self, sheet: Sheet, action: Mark, target: int) -> list[int]:
-        if self.trusted:
-            return sheet.mark(action.run.mask)
-        run, n = action.run, self.g.n
-        cells = self.g.chart.cells
-        for i in run.cells:
-            if sheet.marked >> i & 1:
-                raise RuleError("run.empty", f"{format_cell(i, n)} is already marked", action.col)
-        for i in run.cells:
-            if not cells[i].allows(len(run), run.horizontal):
-                facing = (
-                    "sideways: only a run of 2+ cells along its row"
-                    if cells[i] is Cell.COMET_ROW
-                    else "up/down: only a run of 2+ cells along its column"
-                )
-                raise RuleError(
-                    "run.comet",
-                    f"the comet at {format_cell(i, n)} faces {facing} covers it",
-                    action.col,
-                )
-        cost = sum(cells[i].cost for i in run.cells)
-        if cost != target:
-            raise RuleError(
-                "run.cost", f"{format_run(run, n)} costs {cost} but the die is {target}", action.col
-            )
-        return sheet.mark(run.mask)
 
     # -- claims -----------------------------------------------------------------------------
 
