@@ -1,6 +1,7 @@
 """A game record as a file (``pnp.cosmos.record``): ``parse_record`` reads one for
-``pnp cosmos score``, checking everything the rules imply about its numbers and
-reporting every problem at once at its line and column; ``format_record`` writes one.
+``pnp cosmos score``, checking everything the rules imply about its numbers (a
+player's own: ``pnp.cosmos.record_player``) and reporting every problem at once at its
+line and column; ``format_record`` writes one.
 A galaxy (board mode, ``pnp.cosmos.board_record``) is read with the galaxy's geometry,
 loaded only when a record gives one."""
 
@@ -9,24 +10,22 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from pnp.cosmos.content import advanced_life, energy_deck, main_board, player_board
+from pnp.cosmos.content import main_board
 from pnp.cosmos.goal_names import closest, goal_named
 from pnp.cosmos.model import Goal
 from pnp.cosmos.record import (
     GALAXY_KEYS,
     MAX_COUNT,
     MAX_PLAYERS,
-    MAX_POINTS,
     MIN_PLAYERS,
     SOURCES,
     GoalRecord,
     PlayerRecord,
-    Points,
     Record,
     check_stack,
     cross_check,
-    discharges,
 )
+from pnp.cosmos.record_player import read_energy_cards, read_life, read_number, read_points
 from pnp.errors import Problem, SourceError, close_matches
 from pnp.parsing import name_problem, shown
 from pnp.toml_spans import Key, TomlChecker
@@ -237,9 +236,9 @@ class _Reader(TomlChecker):
             message = "this [[player]] has no energy-cards (the cards in hand at the end)"
             self.say(at, "cosmos.score.key", message, True)
         name = self.get(table, at, "name", str, "the player's name in quotes")
-        points = self.points(table, at)
-        life = self.life(table, at)
-        cards = self.energy_cards(table, at)
+        points = read_points(self, table, at)
+        life = read_life(self, table, at)
+        cards = read_energy_cards(self, table, at)
         board = None
         if any(k in table for k in GALAXY_KEYS):
             from pnp.cosmos.board_record import read_galaxy
@@ -255,91 +254,6 @@ class _Reader(TomlChecker):
         if board is not None:
             self.boards.setdefault(name, (i, board))
         return PlayerRecord(name, points, life, cards, board)
-
-    def number(self, value: object, key: Key, what: str, high: int) -> int | None:
-        if not self.typed(value, key, int, f"{what} is a whole number"):
-            return None
-        assert isinstance(value, int)
-        if not 0 <= value <= high:
-            given = value if abs(value) < 10**9 else "a number that large"
-            self.say(key, "cosmos.score.range", f"{what} is 0 to {high:,}, not {given}")
-            return None
-        return value
-
-    def points(self, table: dict[str, Any], at: Key) -> Points | None:
-        value = self.get(table, at, "points", dict, "a table, { nebulae = 19, … }")
-        if value is None:
-            return None
-        key = (*at, "points")
-        self.unknown(value, key, SOURCES, "points")
-        misspelt = any(s not in SOURCES for s in value)  # a source may be 0 for it
-        found = [self.number(value.get(s, 0), (*key, s), s, MAX_POINTS) for s in SOURCES]
-        nebulae, chamber, sets, power = found
-        if chamber is not None and discharges(chamber) is None:
-            totals = ", ".join(str(t) for t in player_board().chamber_totals())
-            scoring = ", ".join(str(s) for s in player_board().chamber_scoring)
-            message = (
-                f"time-chamber points add {scoring} from the first discharge: one of "
-                f"{totals}, not {chamber}"
-            )
-            self.say((*key, "time-chamber"), "cosmos.score.time-chamber", message)
-            chamber = None
-        board = main_board()
-        for source, points, rule, why in (
-            ("card-sets", sets, "cosmos.score.card-sets", f"{board.set_size} matching cards"),
-            ("power-cards", power, "cosmos.score.power-cards", "Speed of Light"),
-        ):
-            if points is not None and points % board.set_points:
-                message = (
-                    f"{source} points come {board.set_points} at a time ({why}): "
-                    f"{points} is no multiple of {board.set_points}"
-                )
-                self.say((*key, source), rule, message)
-        if misspelt or nebulae is None or chamber is None or sets is None or power is None:
-            return None
-        return Points(nebulae, chamber, sets, power)
-
-    def life(self, table: dict[str, Any], at: Key) -> tuple[int, ...] | None:
-        value = self.get(table, at, "advanced-life", list, "a list of the values revealed")
-        if value is None:
-            return () if "advanced-life" not in table else None
-        stack = advanced_life()
-        worth = sorted(set(stack.group1) | set(stack.group2))
-        most = stack.in_play(MAX_PLAYERS)
-        if len(value) > most:
-            message = (
-                f"{len(value)} advanced life values, more than the {most} tokens of a "
-                f"{MAX_PLAYERS}-player game"
-            )
-            self.say((*at, "advanced-life", most), "cosmos.score.advanced-life", message)
-            return None
-        found: list[int] = []
-        for j, v in enumerate(value):
-            key = (*at, "advanced-life", j)
-            if not self.typed(v, key, int, "advanced-life lists whole numbers"):
-                return None
-            if v not in worth:
-                listed = ", ".join(str(w) for w in worth)
-                message = f"no advanced life token is worth {v} (they are worth {listed})"
-                self.say(key, "cosmos.score.advanced-life", message)
-                return None
-            found.append(v)
-        return tuple(found)
-
-    def energy_cards(self, table: dict[str, Any], at: Key) -> int | None:
-        if "energy-cards" not in table:
-            return None
-        value = table["energy-cards"]
-        key = (*at, "energy-cards")
-        if not self.typed(value, key, int, "energy-cards is a whole number"):
-            return None
-        deck = len(energy_deck())
-        if not 0 <= value <= deck:
-            given = value if abs(value) < 10**9 else "a number that large"
-            message = f"energy-cards is 0 to {deck} (the whole deck), not {given}"
-            self.say(key, "cosmos.score.energy-cards", message)
-            return None
-        return int(value)
 
     def match(self, names: list[str], tables: list[dict[str, Any]]) -> None:
         """Each name in ``players`` has one [[player]] table, and each table's name is
@@ -407,7 +321,7 @@ class _Reader(TomlChecker):
                 message = f"{shown(name)} is not a player of this game{hint}"
                 self.say((*key, name), "cosmos.score.counts", message, at_key=True)
                 continue
-            n = self.number(value, (*key, name), f"{name}'s amount", MAX_COUNT)
+            n = read_number(self, value, (*key, name), f"{name}'s amount", MAX_COUNT)
             if n is not None:
                 found[name] = n
         for name in names or ():
