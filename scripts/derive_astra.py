@@ -8,7 +8,8 @@ magnitudes from XHIP), the Mira supplement and the IAU WGSN star names, applies 
 hand-tuned choices in ``scripts/astra_overrides.toml`` and writes one small JSON file.
 Run it from anywhere; the output is byte-for-byte the same on every run.
 
-How a card is made, in order:
+How a card is made, in order (the figure is read by ``scripts/astra_sky.py``, pruned,
+projected and spread by ``scripts/astra_figure.py``):
 
 1. **Figure.** The IAU line figures named by the card (Argo Navis joins Carina, Puppis
    and Vela; Serpens joins Caput and Cauda), each line vertex snapped to the brightest
@@ -56,28 +57,22 @@ The cards' figures, as printed on every card size, are laid out from this file b
 from __future__ import annotations
 
 import argparse
-import csv
 import json
-import math
 import sys
 import tomllib
-from collections.abc import Iterable
-from dataclasses import dataclass
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from astra_figure import graph_of, hop_counts, project, prune, spread
+from astra_sky import Sky, figure_edges, load_sky
 
 ROOT = Path(__file__).resolve().parent.parent
 OVERRIDES = ROOT / "scripts" / "astra_overrides.toml"
 OUT = ROOT / "data" / "astra" / "constellations.json"
 
-SNAP_DEGREES = 0.02
 MAX_STARS = 14
-PROTECTED_BRIGHTEST = 3
-CROWDED = 0.06  # a star closer than this to another (unit square) is pruned first
-MIN_GAP = 0.07  # then stars are nudged apart to at least this far from each other
-MIN_EDGE_GAP = 0.04  # and from any line they are not on
-SPREAD_ROUNDS = 500
 ELEMENTS = ("fire", "earth", "air", "water")
 ZODIAC = {  # the triplicities, fixed by the spec
     "Ari": "fire",
@@ -96,273 +91,6 @@ ZODIAC = {  # the triplicities, fixed by the spec
 CARDS_PER_ELEMENT = 12
 STAR_TOTAL_TOLERANCE = 3  # the stars per element (about 120) may differ by at most this
 GREEK_DIGITS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-Edge = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class SkyStar:
-    hip: int
-    ra: float  # degrees, 0…360
-    dec: float
-    mag: float
-
-
-@dataclass(frozen=True)
-class Sky:
-    stars: dict[int, SkyStar]
-    figures: dict[str, list[list[list[float]]]]  # abbreviation -> polylines of [lon, lat]
-    starnames: dict[str, dict[str, str]]
-    iau_2022: dict[int, str]
-    iau_new: dict[int, str]  # names adopted after the 2022 catalogue
-
-
-def _iau_2022(path: Path) -> tuple[dict[int, str], dict[int, float]]:
-    """Names and V magnitudes by HIP from the fixed-width IAU-CSN.txt."""
-    names: dict[int, str] = {}
-    mags: dict[int, float] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith(("#", "$")) or not line.strip():
-            continue
-        tokens = line[18:].split()
-        if tokens and tokens[-1] == "*":
-            tokens.pop()
-        hip = tokens[-5]
-        if hip == "_":
-            continue
-        names[int(hip)] = line[18:36].strip()
-        if tokens[-6] == "V" and tokens[-7] != "_":  # mag, band, HIP, HD, RA, Dec, Date
-            mags[int(hip)] = float(tokens[-7])
-    return names, mags
-
-
-def _iau_current(path: Path) -> dict[int, str]:
-    with path.open(encoding="utf-8", newline="") as file:
-        return {
-            int(row["HIP"]): row["Proper Names"].strip()
-            for row in csv.DictReader(file)
-            if row["HIP"].strip()
-        }
-
-
-def load_sky(sky: Path) -> Sky:
-    def read(name: str) -> Any:
-        return json.loads((sky / name).read_text(encoding="utf-8"))
-
-    iau_2022, iau_mags = _iau_2022(sky / "iau-names" / "IAU-CSN.txt")
-    current = _iau_current(sky / "iau-names" / "iau_proper_stars.csv")
-    stars: dict[int, SkyStar] = {}
-    for feature in read("stars.6.json")["features"]:
-        lon, lat = feature["geometry"]["coordinates"]
-        stars[feature["id"]] = SkyStar(
-            feature["id"], lon % 360, lat, float(feature["properties"]["mag"])
-        )
-    for feature in read("stars.supplement.json")["features"]:
-        # Mira: the supplement's mag is Hipparcos Hp, not V; the IAU list gives V.
-        lon, lat = feature["geometry"]["coordinates"]
-        hip = feature["id"]
-        stars[hip] = SkyStar(hip, lon % 360, lat, iau_mags[hip])
-    figures: dict[str, list[list[list[float]]]] = {}
-    for feature in read("constellations.lines.json")["features"]:
-        figures.setdefault(feature["id"], []).extend(feature["geometry"]["coordinates"])
-    return Sky(
-        stars=stars,
-        figures=figures,
-        starnames=read("starnames.json"),
-        iau_2022=iau_2022,
-        iau_new={h: n for h, n in current.items() if h not in iau_2022},
-    )
-
-
-def _separation(a: SkyStar, ra: float, dec: float) -> float:
-    r1, d1, r2, d2 = map(math.radians, (a.ra, a.dec, ra, dec))
-    c = math.sin(d1) * math.sin(d2) + math.cos(d1) * math.cos(d2) * math.cos(r1 - r2)
-    return math.degrees(math.acos(max(-1.0, min(1.0, c))))
-
-
-def _snap(sky: Sky, vertex: list[float]) -> int:
-    """The brightest catalogue star within ``SNAP_DEGREES`` of a line vertex."""
-    ra, dec = vertex[0] % 360, vertex[1]
-    near = [
-        s
-        for s in sky.stars.values()
-        if abs(s.dec - dec) < 2 * SNAP_DEGREES and _separation(s, ra, dec) <= SNAP_DEGREES
-    ]
-    if not near:
-        raise ValueError(f"no star within {SNAP_DEGREES}° of the line vertex {vertex}")
-    return min(near, key=lambda s: (s.mag, s.hip)).hip
-
-
-def figure_edges(sky: Sky, abbreviations: Iterable[str]) -> set[Edge]:
-    edges: set[Edge] = set()
-    for abbr in abbreviations:
-        for polyline in sky.figures[abbr]:
-            hips = [_snap(sky, v) for v in polyline]
-            edges.update((min(a, b), max(a, b)) for a, b in pairwise(hips) if a != b)
-    return edges
-
-
-def _graph(edges: Iterable[Edge]) -> dict[int, set[int]]:
-    graph: dict[int, set[int]] = {}
-    for a, b in edges:
-        graph.setdefault(a, set()).add(b)
-        graph.setdefault(b, set()).add(a)
-    return graph
-
-
-def _edges(graph: dict[int, set[int]]) -> set[Edge]:
-    return {(min(a, b), max(a, b)) for a, near in graph.items() for b in near}
-
-
-def _remove(graph: dict[int, set[int]], hip: int, key: str) -> None:
-    """Drop a leaf, or contract a star in the middle of a line (join its neighbours)."""
-    near = graph.pop(hip)
-    if len(near) > 2:
-        raise ValueError(f"{key}: cannot drop HIP {hip}, where {len(near)} lines meet")
-    for other in near:
-        graph[other].discard(hip)
-    if len(near) == 2:
-        a, b = sorted(near)
-        graph[a].add(b)
-        graph[b].add(a)
-
-
-def _hops(graph: dict[int, set[int]], source: int) -> dict[int, int]:
-    hops = {source: 0}
-    frontier = [source]
-    while frontier:
-        nxt = []
-        for hip in frontier:
-            for other in sorted(graph[hip]):
-                if other not in hops:
-                    hops[other] = hops[hip] + 1
-                    nxt.append(other)
-        frontier = nxt
-    return hops
-
-
-def prune(
-    sky: Sky, edges: set[Edge], size: int, keep: Iterable[int], drop: Iterable[int], key: str
-) -> set[Edge]:
-    """The figure cut down to ``size`` stars (see the module docstring, step 2)."""
-    graph = _graph(edges)
-    by_brightness = sorted(graph, key=lambda h: (sky.stars[h].mag, h))
-    protected = set(by_brightness[:PROTECTED_BRIGHTEST]) | set(keep)
-    for hip in drop:
-        if hip in protected:
-            raise ValueError(f"{key}: HIP {hip} is one of the 3 brightest or kept")
-        _remove(graph, hip, key)
-    while len(graph) > size:
-        candidates = [h for h in graph if h not in protected and len(graph[h]) <= 2]
-        if not candidates:
-            raise ValueError(f"{key}: nothing left to prune at {len(graph)} stars")
-        xy = project(sky, graph, 0.0)
-        gap = {h: min(math.dist(xy[h], xy[o]) for o in graph if o != h) for h in candidates}
-        crowded = [h for h in candidates if gap[h] < CROWDED] or candidates
-        _remove(graph, max(crowded, key=lambda h: (sky.stars[h].mag, h)), key)
-    if len(_hops(graph, next(iter(graph)))) != len(graph):
-        raise ValueError(f"{key}: the figure is not connected")
-    return _edges(graph)
-
-
-def project(sky: Sky, hips: Iterable[int], rotate: float) -> dict[int, tuple[float, float]]:
-    """Sky-chart positions in the unit square (see the module docstring, step 3)."""
-
-    def unit(s: SkyStar) -> tuple[float, float, float]:
-        ra, dec = math.radians(s.ra), math.radians(s.dec)
-        return (math.cos(dec) * math.cos(ra), math.cos(dec) * math.sin(ra), math.sin(dec))
-
-    def norm(v: tuple[float, float, float]) -> tuple[float, float, float]:
-        length = math.sqrt(sum(c * c for c in v))
-        return (v[0] / length, v[1] / length, v[2] / length)
-
-    def dot(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
-        return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-
-    vectors = {h: unit(sky.stars[h]) for h in sorted(hips)}
-    centre = norm(
-        (
-            sum(v[0] for v in vectors.values()),
-            sum(v[1] for v in vectors.values()),
-            sum(v[2] for v in vectors.values()),
-        )
-    )
-    east = norm((-centre[1], centre[0], 0.0))  # z × centre: the way right ascension grows
-    north = (
-        centre[1] * east[2] - centre[2] * east[1],
-        centre[2] * east[0] - centre[0] * east[2],
-        centre[0] * east[1] - centre[1] * east[0],
-    )
-    turn = math.radians(rotate)
-    flat: dict[int, tuple[float, float]] = {}
-    for hip, v in vectors.items():
-        k = 2 / (1 + dot(v, centre))
-        x, y = -k * dot(v, east), k * dot(v, north)  # east on the left
-        flat[hip] = (
-            x * math.cos(turn) - y * math.sin(turn),
-            x * math.sin(turn) + y * math.cos(turn),
-        )
-    return _fit(flat)
-
-
-def _fit(points: dict[int, tuple[float, float]]) -> dict[int, tuple[float, float]]:
-    """Scaled into the unit square: the longer side spans 0…1, the shorter one centred."""
-    xs = [p[0] for p in points.values()]
-    ys = [p[1] for p in points.values()]
-    width, height = max(xs) - min(xs), max(ys) - min(ys)
-    span = max(width, height)
-    dx, dy = (1 - width / span) / 2, (1 - height / span) / 2
-    return {
-        h: ((x - min(xs)) / span + dx, (y - min(ys)) / span + dy) for h, (x, y) in points.items()
-    }
-
-
-def _segment_gap(
-    p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
-) -> tuple[float, float, float]:
-    """The distance from ``p`` to the segment ``ab`` and the unit vector away from it."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
-    qx, qy = p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy)
-    d = math.hypot(qx, qy)
-    return (d, qx / d, qy / d) if d else (0.0, -dy / math.hypot(dx, dy), dx / math.hypot(dx, dy))
-
-
-def spread(
-    points: dict[int, tuple[float, float]], edges: set[Edge]
-) -> dict[int, tuple[float, float]]:
-    """Stars nudged apart until no two are closer than ``MIN_GAP`` and no star is closer
-    than ``MIN_EDGE_GAP`` to a line it is not on, so that every star and every line can
-    be told apart on a card; the rest of the figure keeps its sky positions."""
-    xy = dict(points)
-    hips = sorted(xy)
-    for _ in range(SPREAD_ROUNDS):
-        moved = False
-        for i, a in enumerate(hips):
-            for b in hips[i + 1 :]:
-                (ax, ay), (bx, by) = xy[a], xy[b]
-                d = math.hypot(bx - ax, by - ay)
-                if d < MIN_GAP:
-                    ux, uy = ((bx - ax) / d, (by - ay) / d) if d else (1.0, 0.0)
-                    push = (MIN_GAP - d) / 2 + 1e-4
-                    xy[a] = (ax - ux * push, ay - uy * push)
-                    xy[b] = (bx + ux * push, by + uy * push)
-                    moved = True
-        for h in hips:
-            for a, b in sorted(edges):
-                if h in (a, b):
-                    continue
-                d, ux, uy = _segment_gap(xy[h], xy[a], xy[b])
-                if d < MIN_EDGE_GAP:
-                    push = MIN_EDGE_GAP - d + 1e-4
-                    xy[h] = (xy[h][0] + ux * push, xy[h][1] + uy * push)
-                    moved = True
-        xy = _fit(xy)
-        if not moved:
-            break
-    else:
-        raise ValueError(f"stars still crowded after {SPREAD_ROUNDS} rounds")
-    return {h: (round(x, 4), round(y, 4)) for h, (x, y) in xy.items()}
 
 
 def grand_count(size: int) -> int:
@@ -443,7 +171,7 @@ def _card(sky: Sky, key: str, spec: dict[str, Any], index: int) -> dict[str, Any
         edges.add((min(a, b), max(a, b)))
     size = spec.get("size", min(MAX_STARS, len({h for e in edges for h in e})))
     edges = prune(sky, edges, size, spec.get("keep", []), spec.get("drop", []), key)
-    graph = _graph(edges)
+    graph = graph_of(edges)
     hips = sorted(graph)
     xy = spread(project(sky, hips, spec.get("rotate", 0.0)), edges)
     order = sorted(hips, key=lambda h: (-xy[h][1], xy[h][0], h))
@@ -455,7 +183,7 @@ def _card(sky: Sky, key: str, spec: dict[str, Any], index: int) -> dict[str, Any
     ranked = sorted(hips, key=lambda h: (not named(h), sky.stars[h].mag, h))
     grand = set(ranked[: grand_count(len(hips))])
     brightest = min(hips, key=lambda h: (sky.stars[h].mag, h))
-    hops = _hops(graph, brightest)
+    hops = hop_counts(graph, brightest)
     if "start" in spec:
         start = spec["start"]
     else:

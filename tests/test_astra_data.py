@@ -134,13 +134,13 @@ BOON_RANGES = {
     BoonKind.WISDOM: range(1, 2),
     BoonKind.ACTIVATION: range(1, 3),
 }
-MIN_GAP = 0.07  # scripts/derive_astra.py spreads stars at least this far apart
+MIN_GAP = 0.07  # scripts/astra_figure.py spreads stars at least this far apart
 
 
 @cache
-def _script() -> ModuleType:
-    """scripts/derive_astra.py as a module (it is not in a package)."""
-    spec = importlib.util.spec_from_file_location("derive_astra", SCRIPT)
+def _script(name: str) -> ModuleType:
+    """scripts/NAME.py as a module (it is not in a package)."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPT.with_name(f"{name}.py"))
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up
@@ -274,7 +274,7 @@ def test_fame_and_boons(card: Constellation) -> None:
     assert len({b.kind for b in rest}) == 3
     for boon in rest:
         assert boon.amount in BOON_RANGES[boon.kind], boon
-    values = _script().BOON_VALUE
+    values = _script("derive_astra").BOON_VALUE
     worth = [values[b.kind.value] * b.amount for b in rest]
     assert worth == sorted(worth, reverse=True), "most valuable first"
     assert values["fame"] * first.amount >= worth[0]
@@ -455,12 +455,12 @@ def test_the_committed_file_is_what_the_script_makes(tmp_path: Path) -> None:
 
 @needs_sky
 def test_pruning_keeps_each_figures_three_brightest_stars() -> None:
-    derive = _script()
-    sky = derive.load_sky(SKY)
+    astra_sky = _script("astra_sky")
+    sky = astra_sky.load_sky(SKY)
     keys = {c.key: c for c in CARDS}
     figures = {"Arg": ["Car", "Pup", "Vel"]}
     for key, card in keys.items():
-        edges = derive.figure_edges(sky, figures.get(key, [key]))
+        edges = astra_sky.figure_edges(sky, figures.get(key, [key]))
         hips = sorted({h for e in edges for h in e}, key=lambda h: (sky.stars[h].mag, h))
         assert set(hips[:3]) <= {s.hip for s in card.stars}, key
 
