@@ -1,4 +1,5 @@
-"""``pnp starcharts score``: the spec's example, and a failing example for every check."""
+"""``pnp starcharts score``: the spec's example, and a failing example for every check
+(of what the rules imply about the game behind the sheets: test_score_history.py)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ Score = Callable[..., tuple[int, str, str]]
 SPEC = (DATA / "finished.txt").read_text(encoding="utf-8")
 
 
-@pytest.fixture
-def game(run: Run) -> Score:
+def scorer(run: Run) -> Score:
+    """``pnp starcharts score`` on a text as game.txt beside lyra-spec.txt: its exit
+    status, output and errors."""
     shutil.copy(DATA / "lyra-spec.txt", "lyra-spec.txt")
 
     def score(text: str, *options: str) -> tuple[int, str, str]:
@@ -31,6 +33,11 @@ def game(run: Run) -> Score:
         return result.exit_code, result.stdout, result.stderr
 
     return score
+
+
+@pytest.fixture
+def game(run: Run) -> Score:
+    return scorer(run)
 
 
 def test_the_spec_example_scores(game: Score) -> None:
@@ -47,7 +54,7 @@ def test_the_spec_example_scores(game: Score) -> None:
     assert alice["unused_abilities"] == ["reroll"] and alice["filled_points"] == 5
 
 
-def _problems(game: Score, text: str) -> list[str]:
+def problems_of(game: Score, text: str) -> list[str]:
     code, _, err = game(text)
     assert code == 1, err
     return err.splitlines()
@@ -158,7 +165,7 @@ def test_each_check_fails_with_its_position(
     if expected is None:  # a sanity edit that changes nothing
         assert game(SPEC.replace(old, new))[0] == 0
         return
-    problems = _problems(game, SPEC.replace(old, new, 1))
+    problems = problems_of(game, SPEC.replace(old, new, 1))
     assert any(expected in p for p in problems), problems
     assert all(p.startswith("game.txt:") for p in problems)
 
@@ -172,13 +179,13 @@ def test_a_circled_star_needs_a_completed_line_of_its_own(
         "x o . . . . . x\nx x x x x x x x\nboxes: four-corners@4",
     )
     text = text.replace("abilities:\n", "abilities: flip\n")
-    problems = _problems(game, text)
+    problems = problems_of(game, text)
     assert any("circled star B7 has no completed row or column" in p for p in problems)
 
 
 def test_every_problem_in_the_file_is_reported(game: Score) -> None:
     text = SPEC.replace("filled: 5", "filled: .").replace("x * . . A", "x * . . *")
-    problems = _problems(game, text)
+    problems = problems_of(game, text)
     assert [p.rsplit("[", 1)[1] for p in problems] == [
         "sheet.filled]",
         "sheet.grid]",
@@ -210,7 +217,7 @@ def test_an_unfinished_game_is_rejected(game: Score) -> None:
     text = SPEC.replace("filled: 5\n", "").replace(
         "x x x x x x x x\nboxes: two-rows", "x x x x x x x .\nboxes: two-rows"
     )
-    assert any("[game.unfinished]" in p for p in _problems(game, text))
+    assert any("[game.unfinished]" in p for p in problems_of(game, text))
 
 
 BOB_19 = """
@@ -242,7 +249,7 @@ def test_a_card_is_out_of_play_after_its_second_claim_round(
     cara = SPEC.split("player: Bob")[1].replace(
         "four-corners@4 0 0 two-rows@7 .", "two-rows@9 . . . ."
     )
-    problems = _problems(game, SPEC + "\nplayer: Cara" + cara)
+    problems = problems_of(game, SPEC + "\nplayer: Cara" + cara)
     assert any(
         "game.txt:40:8: two-rows was claimed in rounds 3 and 7: it was out of play in "
         "round 9 [claim.closed]" in p
@@ -262,7 +269,7 @@ def test_equal_totals_and_unused_abilities_share_the_victory(
 
 def test_versus_ai_penalty_and_rating(game: Score) -> None:
     alice = SPEC.split("player: Bob")[0].replace("objectives:", "variant: versus-ai\nobjectives:")
-    assert any("scores 4, not 2 [claim.value]" in p for p in _problems(game, alice))
+    assert any("scores 4, not 2 [claim.value]" in p for p in problems_of(game, alice))
     data = json.loads(game(alice.replace("four-corners@5=2", "four-corners@5"), "--json")[1])
     # 6 + 4 + 0 + 3 + Filled Sheet 5 + reroll 3 = 21, minus the low value of the dealt
     # card never claimed (all-stars, 4): 17.
@@ -292,7 +299,7 @@ def test_solo_result_is_the_higher_score_and_the_difference(
     code, out, _ = game(solo + "player: A" + sheet + "player: B" + sheet_b)
     assert code == 0 and "No solo result: both charts must be filled (5) in the same round" in out
     wrong = text.replace("player: A", "player: Me")
-    assert any("player: A and player: B" in p for p in _problems(game, wrong))
+    assert any("player: A and player: B" in p for p in problems_of(game, wrong))
 
 
 def test_several_games_print_one_json_list(run: Run) -> None:
@@ -340,116 +347,6 @@ lines = st.sampled_from(
 def test_finished_like_text_parses_or_raises_our_error(parts: list[str]) -> None:
     with contextlib.suppress(PnpError):
         parse_finished("\n".join(parts), "fuzz.txt")
-
-
-BOB_BOXES = "boxes: four-corners@4 0 0 two-rows@7 ."
-CARA = SPEC.split("player: Bob")[1].replace(BOB_BOXES, "boxes: . . . . .")
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "expected"),
-    [
-        # a round 0, for a claim or a skip
-        (
-            ALICE_BOXES,
-            "boxes: two-rows@0 four-corners@5=2 0 half-sky@7=3 .",
-            "game.txt:15:8: rounds are numbered from 1: round 0 never happens [sheet.round]",
-        ),
-        (BOB_BOXES, "boxes: four-corners@4 0@0 0 two-rows@7 .", "game.txt:28:23: rounds are"),
-        # a skip written after a claim of its round
-        (
-            ALICE_BOXES,
-            "boxes: two-rows@3 four-corners@5=2 0@5 half-sky@7=3 .",
-            "game.txt:15:36: a skip in round 5 follows a claim of round 5: skips happen in "
-            "the drafts, claims at the end of the round, so the 0 comes first [sheet.skip-timing]",
-        ),
-        # three skips in a round of two drafts (two-player)
-        (
-            BOB_BOXES,
-            "boxes: four-corners@4 0@5 0@5 0@5 two-rows@7",
-            "game.txt:28:31: Bob skips 3 times in round 5, but a sheet drafts 2 dice a round "
-            "in a two-player game [sheet.skip-count]",
-        ),
-        # a skip while every value 1–8 still fits: row 5 is empty
-        (
-            "x . . . . . . x\nx . . . * . . x",
-            ". . . . . . . .\nx . . . * . . x",
-            "game.txt:28:23: Bob skipped a turn, but every die value 1 to 8 still has a legal "
-            "run on the final grid (an 8: A5-H5); marks only accumulate, so no die ever failed "
-            "to fit [sheet.skip-placeable]",
-        ),
-        # comets marked without a neighbour along their facing
-        (
-            "x . . - . . . x",
-            "x . . x . . . x",
-            "game.txt:22:7: the comet at D3 faces sideways: only a run of 2+ cells along row 3 "
-            "covers it (place-x cannot), but neither C3 nor E3 beside it is marked [sheet.comet]",
-        ),
-        (
-            "x . * . . | . x",
-            "x . * . . x . x",
-            "game.txt:23:11: the comet at F4 faces up/down: only a run of 2+ cells along "
-            "column F covers it (place-x cannot), but neither F3 nor F5 beside it is marked",
-        ),
-        # claims too early to be possible
-        (
-            ALICE_BOXES,
-            "boxes: half-sky@1=3 two-rows@3 four-corners@5=2 0 .",
-            "game.txt:15:8: half-sky needs 32 marked cells, but by the end of round 1 a sheet "
-            "has at most 19: 2 drafts of at most 8 cells, and 3 more with adjust and place-x "
-            "[sheet.claim-early]",
-        ),
-        (
-            ALICE_BOXES,
-            "boxes: 0@1 0@1 two-rows@1 four-corners@5=2 half-sky@7=3",
-            "game.txt:15:16: two-rows needs 16 marked cells, but by the end of round 1 a sheet "
-            "has at most 3: 2 drafts of at most 8 cells, 2 of them skipped, and 3 more",
-        ),
-    ],
-)
-def test_what_the_rules_imply_is_checked(game: Score, old: str, new: str, expected: str) -> None:
-    assert old in SPEC
-    problems = _problems(game, SPEC.replace(old, new, 1))
-    assert any(p.startswith(expected) for p in problems), problems
-
-
-def test_a_comet_marked_with_its_neighbour_along_its_facing_is_fine(game: Score) -> None:
-    code, _, err = game(SPEC.replace("x . . - . . . x", "x . . x x . . x"))
-    assert code == 0, err
-
-
-def test_skips_and_claims_by_round_in_a_standard_game(game: Score) -> None:
-    text = SPEC.replace("objectives:", "variant: standard\nobjectives:") + "\nplayer: Cara" + CARA
-    assert game(text)[0] == 0
-    problems = _problems(game, text.replace(BOB_BOXES, "boxes: four-corners@4 0@5 0@5 . ."))
-    assert any(
-        "Bob skips 2 times in round 5, but a sheet drafts 1 die a round in a standard game" in p
-        for p in problems
-    ), problems
-    problems = _problems(game, text.replace(ALICE_BOXES, "boxes: two-rows@1 0 . . ."))
-    assert any(
-        "two-rows needs 16 marked cells, but by the end of round 1 a sheet has at most 11: "
-        "1 draft of at most 8 cells, and 3 more with adjust and place-x" in p
-        for p in problems
-    ), problems
-
-
-def test_completed_lines_without_a_circled_star_are_points_left_on_the_table(
-    game: Score,
-) -> None:
-    code, _, err = game(SPEC)
-    assert code == 0
-    assert err == (
-        "game.txt:12:1: warning: Alice completed row 6, row 7 and column E without circling "
-        "any of their stars, with 2 of 6 abilities gained: each such line gains an ability, "
-        "worth 3 points unused (points left on the table) [sheet.gain-missed]\n"
-    )
-    every_star = SPEC.replace(
-        "x x x x x x x x\nx x x x x x x x\nx x x x x x x x\nboxes: two-rows@3",
-        "x x x x o x x x\nx o x x x x x x\nx x x x x x x x\nboxes: two-rows@3",
-    ).replace("abilities: split used, reroll", "abilities: split used, reroll, flip, adjust")
-    code, _, err = game(every_star)
-    assert (code, err) == (0, "")
 
 
 GRID = set("xo.*A-| ")
@@ -513,5 +410,5 @@ def test_a_row_one_cell_short_or_long_is_one_problem(row: int, cell: int, longer
 )
 def test_one_mistake_is_one_problem(game: Score, old: str, new: str, expected: str) -> None:
     assert old in SPEC
-    problems = _problems(game, SPEC.replace(old, new, 1))
+    problems = problems_of(game, SPEC.replace(old, new, 1))
     assert len(problems) == 1 and problems[0].startswith(expected), problems
