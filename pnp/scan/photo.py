@@ -142,7 +142,8 @@ def ours(path: Path, markers: list[Marker], wanted: Wanted) -> tuple[int, list[M
         others = [k for k in counts if k in wanted.others]
         if others:
             other = wanted.others[max(others, key=lambda k: counts[k])]
-            raise PhotoError(f"{path}: this is {other}, not a {wanted.name}")
+            article = "an" if wanted.name[:1].lower() in "aeiou" else "a"
+            raise PhotoError(f"{path}: this is {other}, not {article} {wanted.name}")
         raise PhotoError(
             f"{path}: found no {wanted.name}: {wanted.printing}, and take the photo from"
             f" above with the whole {wanted.word} in, in focus"

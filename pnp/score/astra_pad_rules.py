@@ -102,7 +102,7 @@ def check_pad(pad: AstraPad, path: str) -> list[Problem]:
 
     count = len(pad.columns)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        message = f"Astra is for {MIN_PLAYERS} to {MAX_PLAYERS} players: {count} columns"
+        message = f"Astra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}"
         problems.append(Problem(path, *pad.where(0, "name"), f"{message} [astra.pad.players]"))
     seen: set[str] = set()
     for i, column in enumerate(pad.columns[:MAX_PLAYERS]):
