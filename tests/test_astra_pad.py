@@ -359,11 +359,11 @@ def test_photos_that_are_not_an_astra_pad_are_one_line(run: Run) -> None:
     import scan_pads
     import scan_sheets
 
-    for name, s, what in [
-        ("sheet.jpg", scan_sheets.shot(3, 2.0), "a Star Charts sheet"),
-        ("cosmos.jpg", scan_pads.shot(3, 2.0), "a Crafting the Cosmos score pad"),
+    for name, image, what in [
+        ("sheet.jpg", scan_sheets.shot(3, 2.0).image, "a Star Charts sheet"),
+        ("cosmos.jpg", scan_pads.shot(3, 2.0).image, "a Crafting the Cosmos score pad"),
     ]:
-        Path(name).write_bytes(cv2.imencode(".jpg", s.image)[1].tobytes())
+        Path(name).write_bytes(cv2.imencode(".jpg", image)[1].tobytes())
         result = run("astra", "score", name)
         assert result.exit_code == 1
         assert result.output.strip() == f"{name}: this is {what}, not an Astra score pad"
@@ -374,7 +374,9 @@ def test_a_photo_of_both_pads_of_a_page_is_one_line(run: Run) -> None:
     import photos
     import scan_astra_pads
 
-    page = scan_astra_pads._page("a4", 3, scan_astra_pads.Lang.EN)
+    from pnp.astra.text import Lang
+
+    page = scan_astra_pads._page("a4", 3, Lang.EN)
     shot = photos.photograph(page, np.random.default_rng(5), 2.0, tilt_max_deg=5.0)
     Path("page.jpg").write_bytes(cv2.imencode(".jpg", shot.image)[1].tobytes())
     result = run("astra", "score", "page.jpg")
