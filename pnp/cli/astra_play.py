@@ -85,17 +85,21 @@ def pad_play(result: PadResult, lang: Lang) -> Play:
     return Play(players, verdict(result, lang))
 
 
-def _as(result: AstraResult | PadResult, lang: Lang) -> tuple[Play, Any, str]:
-    """A game's result for --bgstats, --json and the table."""
+def _shown(result: AstraResult | PadResult, lang: Lang, how: str) -> Any:
+    """A game's result for --bgstats (``play``), --json (``json``) or the table."""
     from pnp.score.astra_pad_rules import PadResult
 
     if isinstance(result, PadResult):
         from pnp.score.astra_pad_report import format_pad_result, pad_json
 
-        return pad_play(result, lang), pad_json(result), format_pad_result(result, lang)
+        if how == "play":
+            return pad_play(result, lang)
+        return pad_json(result) if how == "json" else format_pad_result(result, lang)
     from pnp.score.astra import astra_json, format_astra
 
-    return astra_play(result, lang), astra_json(result), format_astra(result, lang)
+    if how == "play":
+        return astra_play(result, lang)
+    return astra_json(result) if how == "json" else format_astra(result, lang)
 
 
 @click.command()
@@ -132,13 +136,14 @@ def score(
     from pnp.score.report import dumps
 
     try:
-        shown = [_as(r, lang) for r in score_games(games, PadOptions(names, record_path, review))]
+        results = score_games(games, PadOptions(names, record_path, review))
     except SourceError as exc:
         raise in_lang(exc, lang) from None
+    how = "play" if bgstats is not None else "json" if as_json else "table"
+    shown = [_shown(r, lang, how) for r in results]
     if bgstats is not None:
-        emit("astra", [play for play, _, _ in shown], bgstats)
+        emit("astra", shown, bgstats)
     elif as_json:
-        data = [data for _, data, _ in shown]
-        click.echo(dumps(data[0] if len(data) == 1 else data), nl=False)
+        click.echo(dumps(shown[0] if len(shown) == 1 else shown), nl=False)
     else:
-        click.echo("\n".join(table for _, _, table in shown), nl=False)
+        click.echo("\n".join(shown), nl=False)
