@@ -71,20 +71,24 @@ def filled(seed: int) -> tuple[str, int, Lang, int, dict[str, int | None]]:
     return paper, printed, lang, int(rng.integers(0, 2)), truth
 
 
-def shot(seed: int, megapixels: float | None = None) -> PadShot:
-    """One filled pad's photo: paper, columns, numbers, pen and camera from ``seed``."""
+def shot(seed: int, megapixels: float | None = None, page: str = "cut") -> PadShot:
+    """One filled pad's photo: paper, columns, numbers, pen and camera from ``seed``;
+    ``page``: ``cut`` at the scissors, the ``whole`` page, or the whole page with ``both``
+    pads filled the same."""
     paper_name, printed, lang, which, truth = filled(seed)
     rng = np.random.default_rng(seed + 1_000_003)
     paper = PAPERS[paper_name]
     places = pad_places(paper, printed)[which]
     image = _page(paper_name, printed, lang).copy()
     pen = pm.random_pen(rng)
+    pads = pad_places(paper, printed) if page == "both" else [places]
     for cell, value in truth.items():
-        if value is not None:
-            boxes = [_mm(b, paper) for b in places.digits(cell)]
-            pm.number(image, boxes, value, pen, rng)
+        for pad in pads:
+            if value is not None:
+                boxes = [_mm(b, paper) for b in pad.digits(cell)]
+                pm.number(image, boxes, value, pen, rng)
     middle = round(paper.height / mm(1) * pm.PX_PER_MM / 2)  # cut at the scissors
-    half = image[:middle] if which == 0 else image[middle:]
+    half = image if page != "cut" else image[:middle] if which == 0 else image[middle:]
     mp = megapixels if megapixels is not None else (12.0 if rng.random() < 0.5 else 2.0)
     return PadShot(photos.photograph(np.ascontiguousarray(half), rng, mp).image, truth,
                    paper_name, mp)  # fmt: skip

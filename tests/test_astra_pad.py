@@ -369,7 +369,27 @@ def test_photos_that_are_not_an_astra_pad_are_one_line(run: Run) -> None:
         assert result.output.strip() == f"{name}: this is {what}, not an Astra score pad"
 
 
-def test_a_photo_of_both_pads_of_a_page_is_one_line(run: Run) -> None:
+def test_a_photo_of_the_whole_page_reads_the_pad_written_on(run: Run) -> None:
+    from scan_astra_pads import shot
+
+    from pnp.read.astra_photo import read_pad
+
+    s = shot(9, 12.0, page="whole")
+    Path("page.jpg").write_bytes(cv2.imencode(".jpg", s.image)[1].tobytes())
+    reading = read_pad(Path("page.jpg"))
+    read = {cell: value for cell, value in reading.values.items() if value != "?"}
+    assert any(v is not None for v in read.values()), "nothing read surely"
+    assert all(value == s.truth.get(cell) for cell, value in read.items())
+    both = shot(9, 12.0, page="both")
+    Path("both.jpg").write_bytes(cv2.imencode(".jpg", both.image)[1].tobytes())
+    result = run("astra", "score", "both.jpg")
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        "both.jpg: both pads in the photo are written on: one pad a photo"
+    )
+
+
+def test_a_photo_of_a_blank_page_is_one_line(run: Run) -> None:
     import numpy as np
     import photos
     import scan_astra_pads
@@ -377,8 +397,8 @@ def test_a_photo_of_both_pads_of_a_page_is_one_line(run: Run) -> None:
     from pnp.astra.text import Lang
 
     page = scan_astra_pads._page("a4", 3, Lang.EN)
-    shot = photos.photograph(page, np.random.default_rng(5), 2.0, tilt_max_deg=5.0)
+    shot = photos.photograph(page, np.random.default_rng(5), 12.0, tilt_max_deg=5.0)
     Path("page.jpg").write_bytes(cv2.imencode(".jpg", shot.image)[1].tobytes())
     result = run("astra", "score", "page.jpg")
     assert result.exit_code == 1
-    assert result.output.strip() == "page.jpg: the photo holds two pads: one pad a photo"
+    assert result.output.strip() == "page.jpg: no player column of the pad is filled in"

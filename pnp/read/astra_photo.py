@@ -2,12 +2,12 @@
 (``pnp.score.astra_pad_values``): a blank box is no digit, a number is its boxes' digits
 left to right, and a number with a box not read surely is ``?``, never a guess.
 
-A page holds two pads, each with the same four reading marks, and the layout is the
-same in either half: the photo shows one pad (the page cut at the scissors, or the
-other pad out of the photo), whichever it is. The pad is printed with 2 to 5 player
-columns (``--players``), which move every comb: the reader takes the most columns whose
-comb frames are all on the photo (those of fewer columns are a subset of them only
-where they are truly there)."""
+A page holds two pads with the same four reading marks, laid out alike in either
+half: the photo shows one pad (the page cut at the scissors) or the whole page, whose
+markers are then told apart by which fit one flat pad together, and the pad with
+writing on it is read (both written on is refused: one pad a photo). The pad is printed
+with 2 to 5 player columns (``--players``), which move every comb: the reader takes the
+most columns whose every column's comb frames are on the photo."""
 
 from __future__ import annotations
 
@@ -21,7 +21,17 @@ from pnp.layouts.astra.score_pad import KINDS, MAX_PLAYERS, pad_places
 from pnp.layouts.digits import PadPlaces
 from pnp.paper import PAPERS
 from pnp.scan.ink import FAINT, crop, pen_ink, share
-from pnp.scan.photo import PX_PER_MM, Page, Wanted, box_px, find_markers, load, ours, rectify
+from pnp.scan.photo import (
+    PX_PER_MM,
+    Page,
+    PhotoError,
+    Wanted,
+    alike,
+    box_px,
+    find_markers,
+    load,
+    rectify,
+)
 from pnp.score.astra_pad import UNREAD
 from pnp.score.astra_pad_values import PadValue, cell_label
 from pnp.units import mm
@@ -29,6 +39,8 @@ from pnp.units import mm
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
+
+    from pnp.layouts.reading import Marks
 
 _BOX_EMPTY = 0.003  # a digit box with less ink holds nothing
 _BOX_FAINT = 0.006  # and less of a light pencil's grey
@@ -46,6 +58,7 @@ _LINE_NEAR = 0.6  # mm: how far a comb's frame may be from where the layout puts
 _LINE_CONTRAST = 0.06  # of the paper's grey: a frame line at least this much darker
 _COLUMN_SEEN = 0.6  # of a column's frame lines, at least this share seen: it is printed
 _ALL_DIGITS = frozenset(range(10))
+_WRITTEN = 3  # digit boxes with ink: a pad written on, not a speck or two
 
 
 @dataclass(frozen=True)
@@ -79,12 +92,30 @@ def read_pad(path: Path) -> PadReading:
     photo = load(path)
     papers = {kind: paper for paper, kind in KINDS.items()}
     wanted = Wanted(frozenset(papers), "Astra score pad", "pad", _PRINTING, _OTHER_KINDS)
-    kind, found = ours(path, find_markers(photo), wanted)
+
+    def marks_of(kind: int) -> Marks:
+        return _places(papers[kind], MAX_PLAYERS).marks
+
+    kind, groups = alike(path, find_markers(photo), wanted, marks_of)
     paper = papers[kind]
-    page = rectify(path, photo, found, _places(paper, MAX_PLAYERS).marks)
-    players = printed_columns(page, paper)
-    places = _places(paper, players)
-    ink = pen_ink(page.colour, blank_pad(paper, players, page.gray.shape), page.detail)
+    pads: list[tuple[Page, PadPlaces, NDArray[np.uint8], int]] = []
+    refused: PhotoError | None = None
+    for group in groups:
+        try:
+            page = rectify(path, photo, group, marks_of(kind))
+        except PhotoError as exc:  # the other pad, cut off or too small, is not wanted
+            refused = refused or exc
+            continue
+        players = printed_columns(page, paper)
+        places = _places(paper, players)
+        ink = pen_ink(page.colour, blank_pad(paper, players, page.gray.shape), page.detail)
+        pads.append((page, places, ink, _inked(places, ink)))
+    written = [pad for pad in pads if pad[3] >= _WRITTEN]
+    if refused is not None and not written:  # the pad refused may be the one written on
+        raise refused
+    if len(written) > 1:
+        raise PhotoError(f"{path}: both pads in the photo are written on: one pad a photo")
+    page, places, ink, _ = (written or pads)[0]
     values: dict[str, PadValue] = {}
     doubts: list[Doubt] = []
     for cell, boxes in places.numbers:
@@ -94,6 +125,20 @@ def read_pad(path: Path) -> PadReading:
             left, top = pixels[0][:2]
             doubts.append(Doubt(cell, (left, top, *pixels[-1][2:])))
     return PadReading(path, values, tuple(doubts), places, page)
+
+
+def _inked(places: PadPlaces, ink: NDArray[np.uint8]) -> int:
+    """How many digit boxes of the pad hold a pen's ink (a blank pad on a soft photo may
+    show a pencil's grey)."""
+    return sum(
+        share(crop(ink, box_px(places.marks, b), _INSET)) > _BOX_EMPTY
+        for _, boxes in places.numbers
+        for b in boxes
+    )
+
+
+def _blank(part: NDArray[np.float32]) -> bool:
+    return share(part) <= _BOX_EMPTY and share(part, level=FAINT) <= _BOX_FAINT
 
 
 @cache
@@ -148,7 +193,7 @@ def _number(boxes: list[tuple[int, int, int, int]], ink: NDArray[np.uint8]) -> P
     digits: list[int | None] = []
     for box in boxes:
         part = crop(ink, box, _INSET)
-        if share(part) <= _BOX_EMPTY and share(part, level=FAINT) <= _BOX_FAINT:
+        if _blank(part):
             digits.append(None)
             continue
         reading = among(read_digit(part), _ALL_DIGITS)
