@@ -402,3 +402,32 @@ def test_a_photo_of_a_blank_page_is_one_line(run: Run) -> None:
     result = run("astra", "score", "page.jpg")
     assert result.exit_code == 1
     assert result.output.strip() == "page.jpg: no player column of the pad is filled in"
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(16, 19),
+            st.lists(st.floats(-1e4, 1e4, allow_nan=False), min_size=8, max_size=8),
+        ),
+        max_size=9,
+    )
+)
+def test_any_markers_are_grouped_or_refused(found: list[tuple[int, list[float]]]) -> None:
+    import numpy as np
+
+    from pnp.layouts.astra.score_pad import pad_places
+    from pnp.paper import A4
+    from pnp.read.astra_photo import _OTHER_KINDS
+    from pnp.scan.photo import Marker, PhotoError, Wanted, alike
+
+    markers = [Marker(i, np.array(c, np.float32).reshape(4, 2)) for i, c in found]
+    wanted = Wanted(frozenset({4}), "Astra score pad", "pad", "print it", _OTHER_KINDS)
+    marks = pad_places(A4, 5)[0].marks
+    try:
+        _, groups = alike(Path("p.jpg"), markers, wanted, lambda kind: marks)
+    except PhotoError as exc:
+        assert str(exc).startswith("p.jpg: ") and "\n" not in str(exc)
+        return
+    for group in groups:
+        assert 3 <= len(group) == len({m.id for m in group}) <= 4

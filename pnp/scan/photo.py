@@ -236,10 +236,13 @@ def _misfit(markers: list[Marker], marks: Marks) -> float:
     import numpy as np
 
     source, target = _corners(markers, marks)
-    h_matrix, _ = cv2.findHomography(np.array(source, np.float64), np.array(target, np.float64))
-    if h_matrix is None:
+    try:  # markers a hostile image made up may be degenerate: no page fits them
+        h_matrix, _ = cv2.findHomography(np.array(source, np.float64), np.array(target, np.float64))
+        if h_matrix is None:
+            return float("inf")
+        seen = cv2.perspectiveTransform(np.array([source], np.float64), h_matrix)[0]
+    except cv2.error:
         return float("inf")
-    seen = cv2.perspectiveTransform(np.array([source], np.float64), h_matrix)[0]
     side = marks.side / mm(1) * PX_PER_MM
     return float(np.linalg.norm(seen - np.array(target), axis=1).max()) / side
 
