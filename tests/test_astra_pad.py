@@ -20,7 +20,7 @@ from pypdf import PdfReader, PdfWriter
 from pnp.errors import PnpError, SourceError
 from pnp.score.astra_pad import ROWS, AstraPad, PadColumn, format_pad, is_pad_record, parse_pad
 from pnp.score.astra_pad_rules import card_points, check_pad, score_pad
-from pnp.score.astra_pad_values import PadError, PadValue, pad_text, score_text
+from pnp.score.astra_pad_values import PadError, PadValue, cell_label, pad_text, score_text
 from tests.conftest import Run
 from tests.test_fuzz_parsers import FUZZ, mutated
 
@@ -353,6 +353,39 @@ def test_a_photo_is_scored_or_stops_at_each_value_not_read(
         assert "game.toml:" in result.output and "[astra.pad.unread]" in result.output
     else:
         assert result.exit_code == 0, result.output
+
+
+def test_a_player_answering_the_questions_gets_the_pads_scores(
+    photo: tuple[Path, dict[str, int | None], int],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    import click
+
+    from pnp.cli.pads import ask
+    from pnp.read.astra_photo import read_pad
+
+    path, truth, _ = photo
+    reading = read_pad(path)
+    asked: list[str] = []
+
+    def prompt(text: str, value_proc: object) -> int | None:
+        asked.append(text)
+        cell = text.split(": ", 1)[1].split(" (see ", maxsplit=1)[0]
+        (key,) = [c for c in reading.values if cell_label(c) == cell]
+        return truth.get(key)
+
+    monkeypatch.setattr(click, "prompt", prompt)
+    answered = ask(reading, tmp_path)
+    assert len(asked) == len(reading.doubts) and not answered.doubts
+    assert {c: v for c, v in answered.values.items() if v is not None} == {
+        c: v for c, v in truth.items() if v is not None
+    }
+    assert len(list(tmp_path.glob("pad-p*.png"))) == len(asked)  # each comb cut out
+    result = score_text(pad_text(answered.values, [], str(path)), None)
+    columns = sorted({int(c[1]) for c, v in truth.items() if v is not None})
+    rows = [sum(int(truth.get(f"p{k}.{r}") or 0) for r in ROWS) for k in columns]
+    assert [p.total for p in result.players] == rows
 
 
 def test_photos_that_are_not_an_astra_pad_are_one_line(run: Run) -> None:
