@@ -1,9 +1,9 @@
-"""The Crafting the Cosmos score pad's photo reader on simulated photos of filled pads
-(bench/scan_pads.py): numbers read right, asked as ?, read wrong; whole pads read
-exactly without a question, pads with a question, pads with a number read wrong (and
-of those, silently: no ? on them); seconds a photo.
+"""A score pad's photo reader on simulated photos of filled pads (Crafting the Cosmos's,
+bench/scan_pads.py; Astra's, bench/scan_astra_pads.py): numbers read right, asked as ?,
+read wrong; whole pads read exactly without a question, pads with a question, pads with
+a number read wrong (and of those, silently: no ? on them); seconds a photo.
 
-    python bench/bench_pads.py [--photos 20] [--first 100000]
+    python bench/bench_pads.py [--game cosmos|astra] [--photos 20] [--first 100000]
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scan_pads import shot
+import scan_astra_pads
+import scan_pads
 
-from pnp.read.cosmos_photo import read_pad
+from pnp.read import astra_photo, cosmos_photo
 from pnp.scan.photo import PhotoError
 
 
@@ -29,7 +30,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--photos", type=int, default=20)
     parser.add_argument("--first", type=int, default=100_000)
+    parser.add_argument("--game", choices=["cosmos", "astra"], default="cosmos")
     args = parser.parse_args()
+    shot = scan_astra_pads.shot if args.game == "astra" else scan_pads.shot
+    read_pad = astra_photo.read_pad if args.game == "astra" else cosmos_photo.read_pad
     cv2.setNumThreads(1)
     numbers = right = asked = wrong = exact = questioned = misread = silent = refused = 0
     seconds = []
@@ -51,6 +55,11 @@ def main() -> None:
         right += sum(values[c] == v for c, v in written.items())
         asked += sum(values[c] == "?" for c in written)
         bad = sum(v not in ("?", s.truth.get(c)) for c, v in values.items())
+        if bad:
+            wrongs = [
+                (c, v, s.truth.get(c)) for c, v in values.items() if v not in ("?", s.truth.get(c))
+            ]
+            print(f"seed {seed}: read wrong (cell, read, truth): {wrongs}", file=sys.stderr)
         wrong += bad
         misread += bad > 0
         silent += bad > 0 and "?" not in values.values()

@@ -30,6 +30,7 @@ ARGUMENTS = {  # what a command needs besides its options
     "cosmos check": [str(EXAMPLES / "cosmos-game.txt")],
     "starcharts score": [str(EXAMPLES / "finished.txt")],
     "cosmos score": [str(EXAMPLES / "cosmos-game.toml")],
+    "astra score": [str(EXAMPLES / "astra-endgame.toml")],
 }
 
 
@@ -117,6 +118,7 @@ def test_text_outputs_are_the_checks_and_the_games() -> None:
         "starcharts versus-ai",
         "starcharts score",
         "cosmos score",
+        "astra score",
     }
 
 

@@ -26,6 +26,7 @@ ARGS = {
     "starcharts check": ["two-player.txt"],
     "starcharts score": ["two-player.txt"],
     "cosmos score": ["cosmos-game.toml"],
+    "astra score": ["astra-endgame.toml"],
     # Hours of games, unless refused before the first.
     "starcharts simulate": ["--chart", "lyra-8", "--games", "100000", "--jobs", "1"],
     "astra simulate": ["--games", "100000", "--jobs", "1"],
@@ -56,6 +57,7 @@ IN_FOLDER = {
     "starcharts check --sheets": "two-player.txt",
     "starcharts score --review": "two-player-review.jpg",
     "cosmos score --review": "cosmos-game-review.jpg",
+    "astra score --review": "astra-endgame-review.jpg",
     "kit --out": "starcharts/README.txt",
     "kit --png": "starcharts/sheets/lyra-8-1.png",
 }
@@ -96,10 +98,11 @@ def test_the_sweep_finds_every_kind_of_output() -> None:
 def test_no_output_replaces_the_printer_profile(
     run: Run, monkeypatch: pytest.MonkeyPatch, command: str, option: str, way: str
 ) -> None:
-    for name in ("astra-game.txt", "cosmos-game.txt", "cosmos-game.toml", "two-player.txt"):
+    copied = ("astra-game.txt", "astra-endgame.toml", "cosmos-game.txt", "cosmos-game.toml")
+    for name in (*copied, "two-player.txt"):
         Path(name).write_bytes((EXAMPLES / name).read_bytes())
     inside = IN_FOLDER.get(f"{command} {option}")
-    text = ("starcharts score", "cosmos score")  # their -o is a text file
+    text = ("starcharts score", "cosmos score", "astra score")  # their -o is a text file
     document = option == "--output" and command not in text
     output = Path("output") if inside else Path("output.pdf" if document else "out.txt")
     written = output / inside if inside else output

@@ -26,8 +26,10 @@ def test_every_astra_rule_id_is_documented_with_a_source() -> None:
     from pnp.astra.endgame import RULES as SCORE
     from pnp.astra.rules import RULES as ENGINE
     from pnp.astra.solo import SOLO_RULES
+    from pnp.score.astra_pad import RULES as PAD
+    from pnp.score.astra_pad_rules import RULES as PAD_CHECKS
 
-    astra = {**ENGINE, **SCORE, **SOLO_RULES}
+    astra = {**ENGINE, **SCORE, **SOLO_RULES, **PAD, **PAD_CHECKS}
 
     rows = {
         m.group(1): m.group(0) for m in re.finditer(r"^\| `(astra\.[a-z.-]+)` \|.*$", DOC, re.M)

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pnp.astra.text import Lang
 from pnp.cli.astra import LANG
 from pnp.cli.bgstats_options import Export, bgstats_options, emit
-from pnp.errors import Problem, SourceError
+from pnp.errors import SourceError
 
 if TYPE_CHECKING:
     from pnp.bgstats import Play
     from pnp.score.astra import AstraResult
+    from pnp.score.astra_pad_rules import PadResult
     from pnp.score.astra_replay import SoloResult
 
 # A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
@@ -65,36 +66,84 @@ def solo_play(result: SoloResult, lang: Lang) -> Play:
     return Play(players, result.said(lang))
 
 
+def pad_play(result: PadResult, lang: Lang) -> Play:
+    """A score pad's game: its columns in seating order, the first column's player first."""
+    from pnp.bgstats import Play, Standing
+    from pnp.score.astra_pad import ROWS
+    from pnp.score.astra_pad_report import row_label, verdict
+
+    players = tuple(
+        Standing(
+            p.name,
+            p.total,
+            p.name in result.winners,
+            k == 0,
+            tuple((row_label(r, lang), n) for r, n in zip(ROWS, p.rows, strict=True)),
+        )
+        for k, p in enumerate(result.players)
+    )
+    return Play(players, verdict(result, lang))
+
+
+def _shown(result: AstraResult | PadResult, lang: Lang, how: str) -> Any:
+    """A game's result for --bgstats (``play``), --json (``json``) or the table."""
+    from pnp.score.astra_pad_rules import PadResult
+
+    if isinstance(result, PadResult):
+        from pnp.score.astra_pad_report import format_pad_result, pad_json
+
+        if how == "play":
+            return pad_play(result, lang)
+        return pad_json(result) if how == "json" else format_pad_result(result, lang)
+    from pnp.score.astra import astra_json, format_astra
+
+    if how == "play":
+        return astra_play(result, lang)
+    return astra_json(result) if how == "json" else format_astra(result, lang)
+
+
 @click.command()
 @click.argument("games", nargs=-1, required=True, type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
+@click.option("--name", "names", multiple=True, help="A pad's players, column by column.")
+@click.option(
+    "-o",
+    "--output",
+    "record_path",
+    type=click.Path(dir_okay=False),
+    help="Write the pad record read from a pad's photo or PDF to this TOML file.",
+)
+@click.option("--review", type=click.Path(), help="Folder for a photo's review image.")
 @LANG
 @bgstats_options
-def score(games: tuple[str, ...], as_json: bool, lang: Lang, bgstats: Export | None) -> None:
-    """Score finished games from their end-of-game files (TOML; see the README). With
-    --json, one game prints an object and several print a list, the same in either
-    language."""
-    from pnp.score.astra import astra_json, format_astra, load_endgame, score_endgame
+def score(
+    games: tuple[str, ...],
+    as_json: bool,
+    names: tuple[str, ...],
+    record_path: str | None,
+    review: str | None,
+    lang: Lang,
+    bgstats: Export | None,
+) -> None:
+    """Score finished games from their end-of-game files (TOML; see the README), or from a
+    filled score pad: a phone photo of it, its filled --fillable PDF, or the pad record
+    read from one (--name names its players, -o writes the record read, --review draws
+    what was read over the photo). With --json, one game prints an object and several
+    print a list, the same in either language."""
+    from pnp.cli.astra_pads import score_games
+    from pnp.cli.pads import PadOptions
+    from pnp.score.astra_problems import in_lang
     from pnp.score.report import dumps
 
-    results = []
-    problems: list[Problem] = []
-    more = 0
-    for path in games:
-        try:
-            results.append(score_endgame(load_endgame(path)))
-        except SourceError as exc:
-            problems.extend(exc.problems)
-            more += exc.more
-    if problems:
-        from pnp.score.astra_problems import in_lang
-
-        raise in_lang(SourceError(problems, more), lang)
+    try:
+        results = score_games(games, PadOptions(names, record_path, review))
+    except SourceError as exc:
+        raise in_lang(exc, lang) from None
+    how = "play" if bgstats is not None else "json" if as_json else "table"
+    shown = [_shown(r, lang, how) for r in results]
     if bgstats is not None:
-        emit("astra", [astra_play(r, lang) for r in results], bgstats)
-        return
-    if as_json:
-        data = [astra_json(r) for r in results]
-        click.echo(dumps(data[0] if len(data) == 1 else data), nl=False)
-        return
-    click.echo("\n".join(format_astra(r, lang) for r in results), nl=False)
+        emit("astra", shown, bgstats)
+    elif as_json:
+        click.echo(dumps(shown[0] if len(shown) == 1 else shown), nl=False)
+    else:
+        click.echo("\n".join(shown), nl=False)

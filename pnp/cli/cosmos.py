@@ -65,7 +65,8 @@ def score(
     photo of it or its filled --fillable PDF (--name names its players, -o writes the
     record read, --review draws what was read over the photo). With --json, one game
     prints an object and several print a list."""
-    from pnp.cli.cosmos_pads import PadOptions, score_pads
+    from pnp.cli.cosmos_pads import score_pads
+    from pnp.cli.pads import PadOptions
     from pnp.score.cosmos import cosmos_json, format_cosmos, load_record, score_record
     from pnp.score.report import dumps
 

@@ -8,6 +8,7 @@ left of the reading marks' frame, y down: ``page_px`` is the one place y flips."
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -131,9 +132,9 @@ class Wanted:
     others: dict[int, str]
 
 
-def ours(path: Path, markers: list[Marker], wanted: Wanted) -> tuple[int, list[Marker]]:
-    """The kind of the document in the photo and its markers (three or four), or one
-    line saying why the photo is not one to read."""
+def _kind(path: Path, markers: list[Marker], wanted: Wanted) -> int:
+    """The kind of the document in the photo, or one line saying why it is not one to
+    read."""
     from collections import Counter
 
     counts = Counter(m.id // 4 for m in markers)
@@ -142,21 +143,108 @@ def ours(path: Path, markers: list[Marker], wanted: Wanted) -> tuple[int, list[M
         others = [k for k in counts if k in wanted.others]
         if others:
             other = wanted.others[max(others, key=lambda k: counts[k])]
-            raise PhotoError(f"{path}: this is {other}, not a {wanted.name}")
+            article = "an" if wanted.name[:1].lower() in "aeiou" else "a"
+            raise PhotoError(f"{path}: this is {other}, not {article} {wanted.name}")
         raise PhotoError(
             f"{path}: found no {wanted.name}: {wanted.printing}, and take the photo from"
             f" above with the whole {wanted.word} in, in focus"
         )
-    kind = max(kinds, key=lambda k: counts[k])
+    return max(kinds, key=lambda k: counts[k])
+
+
+def _too_few(path: Path, found: list[Marker], wanted: Wanted) -> PhotoError:
+    return PhotoError(
+        f"{path}: only {len(found)} of the {wanted.word}'s 4 corner squares are in the"
+        f" photo: take it with the whole {wanted.word} in"
+    )
+
+
+def ours(path: Path, markers: list[Marker], wanted: Wanted) -> tuple[int, list[Marker]]:
+    """The kind of the document in the photo and its markers (three or four), or one
+    line saying why the photo is not one to read."""
+    kind = _kind(path, markers, wanted)
     found = [m for m in markers if m.id // 4 == kind]
     if len({m.id for m in found}) < len(found):
         raise PhotoError(f"{path}: the photo holds two {wanted.word}s: one {wanted.word} a photo")
     if len(found) < 3:
-        raise PhotoError(
-            f"{path}: only {len(found)} of the {wanted.word}'s 4 corner squares are in the"
-            f" photo: take it with the whole {wanted.word} in"
-        )
+        raise _too_few(path, found, wanted)
     return kind, found
+
+
+_MISFIT = 0.15  # of a marker's side: markers of one flat page fit it closer than this
+
+
+def alike(
+    path: Path, markers: list[Marker], wanted: Wanted, marks_of: Callable[[int], Marks]
+) -> tuple[int, list[list[Marker]]]:
+    """Like ``ours``, for documents printed alike on one page (the halves of a page of
+    pads, with the same markers): the kind, and the markers grouped by the document they
+    belong to, each group three or four markers that fit one flat page (``marks_of`` the
+    kind's) together, the most markers first."""
+    kind = _kind(path, markers, wanted)
+    left = [m for m in markers if m.id // 4 == kind]
+    if len(left) < 3:
+        raise _too_few(path, left, wanted)
+    groups = []
+    while len(left) >= 3 and (group := _fitting(left, marks_of(kind))) is not None:
+        groups.append(group)
+        left = [m for m in left if all(m is not g for g in group)]
+    if not groups:
+        raise PhotoError(
+            f"{path}: the {wanted.word}'s corner squares do not fit one flat page: take the"
+            f" photo again with the {wanted.word} flat"
+        )
+    return kind, groups
+
+
+def _fitting(markers: list[Marker], marks: Marks) -> list[Marker] | None:
+    """The most markers, one a corner, that fit one flat page best; None if no three do."""
+    from itertools import product
+
+    by_id: dict[int, list[Marker | None]] = {}
+    for marker in markers:
+        by_id.setdefault(marker.id, []).append(marker)
+    best: tuple[tuple[int, float], list[Marker]] | None = None
+    for combo in product(*([*found, None] for found in by_id.values())):
+        chosen = [m for m in combo if m is not None]
+        if len(chosen) < 3:
+            continue
+        key = (-len(chosen), _misfit(chosen, marks))
+        if key[1] < _MISFIT and (best is None or key < best[0]):
+            best = (key, chosen)
+    return None if best is None else best[1]
+
+
+def _corners(
+    markers: list[Marker], marks: Marks
+) -> tuple[list[list[float]], list[tuple[float, float]]]:
+    """The markers' corners on the photo, and where they are on the rectified page."""
+    source: list[list[float]] = []
+    target: list[tuple[float, float]] = []
+    for marker in markers:
+        box = marks.marker_box(Corner(marker.id - 4 * marks.kind))
+        corners = ((box.x, box.top), (box.right, box.top), (box.right, box.y), (box.x, box.y))
+        source += marker.corners.tolist()
+        target += [page_px(marks, x, y) for x, y in corners]
+    return source, target
+
+
+def _misfit(markers: list[Marker], marks: Marks) -> float:
+    """How far the markers' corners are from one flat page through them all, at most, in
+    markers' sides."""
+    import cv2
+    import numpy as np
+
+    source, target = _corners(markers, marks)
+    try:  # markers a hostile image made up may be degenerate: no page fits them
+        h_matrix, _ = cv2.findHomography(np.array(source, np.float64), np.array(target, np.float64))
+        if h_matrix is None:
+            return float("inf")
+        seen = cv2.perspectiveTransform(np.array([source], np.float64), h_matrix)[0]
+    except cv2.error:
+        return float("inf")
+    side = marks.side / mm(1) * PX_PER_MM
+    return float(np.linalg.norm(seen - np.array(target), axis=1).max()) / side
 
 
 def page_px(marks: Marks, x: float, y: float) -> tuple[float, float]:
@@ -189,12 +277,7 @@ def rectify(path: Path, photo: Image, markers: list[Marker], marks: Marks) -> Pa
     import cv2
     import numpy as np
 
-    source, target = [], []
-    for marker in markers:
-        box = marks.marker_box(Corner(marker.id - 4 * marks.kind))
-        corners = ((box.x, box.top), (box.right, box.top), (box.right, box.y), (box.x, box.y))
-        source += marker.corners.tolist()
-        target += [page_px(marks, x, y) for x, y in corners]
+    source, target = _corners(markers, marks)
     h_matrix, _ = cv2.findHomography(np.array(source, np.float64), np.array(target, np.float64))
     if h_matrix is None:
         raise PhotoError(f"{path}: the sheet's corner markers do not fit a flat page")
