@@ -39,12 +39,20 @@ if TYPE_CHECKING:
 EMPTY = 0.012
 MARKED = 0.025
 FAINT_EMPTY = 0.02  # and at most this share a light pencil's grey: else it is asked
+# The grey a light pencil leaves in a cell: darker than FAINT, the smear a soft photo
+# leaves round printed stars (a mark at a third of a pen's darkness still shows).
+CELL_FAINT = 0.16
 # Shares of directions round a star with ink on a ring round it (and on a ring nearer
 # the star, where a circle leaves the paper blank but a scribble does not): circled at
-# CIRCLED or more outside and at most SCRIBBLED inside, not circled at UNCIRCLED or less.
+# CIRCLED or more outside and at most SCRIBBLED inside (at most CLOSED_SCRIBBLED where
+# the outer ring is whole), not circled at UNCIRCLED or less.
 CIRCLED = 0.85
-SCRIBBLED = 0.6
-UNCIRCLED = 0.7
+SCRIBBLED = 0.45
+CLOSED_SCRIBBLED = 0.6
+UNCIRCLED = 0.62
+# A mark crosses its cell's middle: ink in one quarter of a cell only (more than
+# STRAY) is a neighbour's overshooting stroke or a stray line, and is asked about.
+STRAY = 0.005
 # A photo with fewer than SOFT of its own pixels a millimetre must show a clearer ring.
 SOFT = 4.5
 SOFT_CIRCLED = 0.96
@@ -241,9 +249,9 @@ def _cell(
     inked = share(part, paper)
     row, col = divmod(index, chart.size)
     name = f"{column_letter(col)}{row + 1}"
-    if inked <= EMPTY and share(part, paper, FAINT) <= FAINT_EMPTY:
+    if inked <= EMPTY and share(part, paper, CELL_FAINT) <= FAINT_EMPTY:
         return symbol
-    if inked < MARKED:
+    if inked < MARKED or _quarters(part, paper) < 2:
         choices = ("x", "o", symbol) if kind is Cell.STAR else ("x", symbol)
         doubts.append(Doubt(name, box, choices, ("grid", index)))
         return UNREAD
@@ -253,12 +261,24 @@ def _cell(
     outer = ring(around, 0.62, 0.98)
     soft = detail < SOFT  # the star's own outline smears into a ring of its own
     circled, scribbled = (SOFT_CIRCLED, SOFT_SCRIBBLED) if soft else (CIRCLED, SCRIBBLED)
+    if outer >= 1.0 and not soft:
+        scribbled = CLOSED_SCRIBBLED
     if outer >= circled and ring(around, 0.3, 0.55) <= scribbled:
         return "o"
     if outer <= UNCIRCLED:
         return "x"
     doubts.append(Doubt(name, box, ("x", "o"), ("grid", index)))
     return UNREAD
+
+
+def _quarters(part: NDArray[np.float32], paper: NDArray[np.float32]) -> int:
+    """How many of the crop's four quarters hold more than STRAY of ink."""
+    rows, cols = part.shape
+    halves = (
+        (slice(0, rows // 2), slice(rows // 2, rows)),
+        (slice(0, cols // 2), slice(cols // 2, cols)),
+    )
+    return sum(share(part[r, c], paper[r, c]) > STRAY for r in halves[0] for c in halves[1])
 
 
 def _number(

@@ -1,0 +1,85 @@
+"""One cell of a sheet read from pen ink drawn straight onto a rectified page (10 px a
+millimetre, a 10 mm cell): what a player marks is read, what a neighbour's stroke or a
+soft photo leaves is not taken for a mark, and a star's ring is read only when clear."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from pnp.read.starcharts_photo import Doubt, _cell
+from pnp.starcharts.chart import Cell, load_chart
+
+CHART = load_chart("cancer-8")
+OPEN = CHART.cells.index(Cell.OPEN)
+STAR = CHART.cells.index(Cell.STAR)
+BOX = (100, 100, 200, 200)  # the cell, in pixels, on a 300 x 300 page
+SHARP = 10.0  # the photo's own pixels a millimetre
+
+
+def page() -> NDArray[np.uint8]:
+    return np.zeros((300, 300), np.uint8)
+
+
+def read(index: int, ink: NDArray[np.uint8], clear: NDArray[np.uint8] | None = None) -> str:
+    doubts: list[Doubt] = []
+    clear = np.full_like(ink, 255) if clear is None else clear
+    got = _cell(CHART, index, BOX, (ink, clear), doubts, SHARP)
+    assert (got == "?") == bool(doubts)
+    return got
+
+
+def cross(ink: NDArray[np.uint8], value: int = 255) -> NDArray[np.uint8]:
+    cv2.line(ink, (115, 112), (186, 188), value, 6)
+    cv2.line(ink, (185, 113), (114, 187), value, 6)
+    return ink
+
+
+def circle(ink: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    cv2.circle(ink, (150, 150), 42, 255, 5)
+    return ink
+
+
+def test_a_cross_is_a_mark_and_a_blank_cell_is_its_symbol() -> None:
+    assert read(OPEN, cross(page())) == "x"
+    assert read(OPEN, page()) == "."
+    assert read(STAR, page()) == "*"
+
+
+@pytest.mark.parametrize("corner", [(130, 130), (170, 130), (130, 170), (170, 170)])
+def test_ink_in_one_quarter_of_a_cell_only_is_asked_not_read_as_a_mark(
+    corner: tuple[int, int],
+) -> None:
+    """A neighbour's cross overshooting into the cell, or a stray line, reaches one
+    corner; a player's mark crosses the cell's middle."""
+    ink = page()
+    x, y = corner
+    cv2.line(ink, (x, y), (x + (x - 150) * 3, y + (y - 150) * 3), 255, 8)
+    assert read(OPEN, ink) == "?"
+
+
+def test_a_soft_photo_s_grey_smear_is_not_a_light_pencil_mark() -> None:
+    """Grey below a third of a pen's darkness round the cell is paper, but a cross at a
+    third of a dark pen's darkness is not taken for an empty cell."""
+    smear = page()
+    cv2.rectangle(smear, (122, 122), (178, 178), 38, 3)
+    assert read(OPEN, smear) == "."
+    assert read(OPEN, cross(page(), 85)) != "."
+
+
+def test_a_crossed_star_ringed_round_is_circled_and_a_cross_alone_is_not() -> None:
+    assert read(STAR, circle(cross(page()))) == "o"
+    assert read(STAR, cross(page())) == "x"
+
+
+def test_a_broken_ring_with_ink_nearer_the_star_is_asked() -> None:
+    """A circle leaves the paper between it and the star blank; ink on a third of a
+    ring nearer the star is a scribble's, which a ring that is not whole cannot tell
+    from a circle; a whole ring can."""
+    ink = circle(cross(page()))
+    cv2.ellipse(ink, (150, 150), (25, 25), 0, 180, 240, 255, 4)
+    assert read(STAR, ink) == "o"
+    cv2.rectangle(ink, (180, 136), (200, 164), 0, -1)  # the ring broken at its right
+    assert read(STAR, ink) == "?"
