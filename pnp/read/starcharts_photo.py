@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from pnp.layouts.reading import Marks
 from pnp.paper import PAPERS
 from pnp.read.starcharts_blank import blank_sheet
+from pnp.scan.align import aligned
 from pnp.scan.ink import FAINT, crop, paper_only, pen_ink, ring, share
 from pnp.scan.photo import (
     Page,
@@ -169,6 +170,7 @@ def read_sheet(
     named = _chart_of(path, code, chart)
     places = sheet_places(named, paper, per_page)
     blank = blank_sheet(named, paper_name, per_page, page.gray.shape)
+    page = aligned(path, page, blank)
     ink = pen_ink(page.colour, blank)  # the marks' insides are read from this
     clear = paper_only(blank, page.detail)  # the cells', only where no smeared print is
     seen = (ink, clear)

@@ -33,6 +33,7 @@ _DETECT_SIDE = 2400  # pixels: a longer photo is searched for markers at this si
 DARK = 50.0  # the paper's median grey below this is too dark to read
 MAX_BLUR = 2.6  # mm: see blur_mm(); set on blurred bench photos
 MIN_DETAIL = 2.4  # the photo's own pixels a millimetre on the paper, at least
+_QR_SLACK = 2.5  # mm: how far a page that is not flat may move its QR code
 INSTALL = "pip install opencv-python-headless numpy (or, in pnp's folder, pip install '.[scan]')"
 
 
@@ -353,8 +354,7 @@ def read_qr(page: Page, marks: Marks, box: Box) -> str | None:
     smooth = cv2.GaussianBlur(page.gray, (0, 0), 1.0).astype(np.float32)
     for count in (21, 25, 29, 33):
         module = side / (count + 4)
-        centres = left + (2.5 + np.arange(count)) * module, top + (2.5 + np.arange(count)) * module
-        xs, ys = np.meshgrid(*centres)
+        xs, ys = _module_centres(smooth, (left, top), module, count)
         values = cv2.remap(smooth, xs.astype(np.float32), ys.astype(np.float32), cv2.INTER_LINEAR)
         _, light = cv2.threshold(values.astype(np.uint8), 0, 255, cv2.THRESH_OTSU)
         clean = np.pad(light.astype(np.uint8), 4, constant_values=255)
@@ -365,6 +365,52 @@ def read_qr(page: Page, marks: Marks, box: Box) -> str | None:
         if text:
             return text
     return None
+
+
+def _module_centres(
+    smooth: NDArray[np.float32], at: tuple[int, int], module: float, count: int
+) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """Where each module of a code of ``count`` modules, whose box (quiet zone included)
+    should start at ``at``, is: its three finder squares are looked for within
+    _QR_SLACK of their places (a page that is not flat moves, stretches and shears the
+    code a little) and the modules are placed by the affine map they give."""
+    import cv2
+    import numpy as np
+
+    finder = np.full((round(9 * module),) * 2, 255, np.float32)  # with its white border
+    for ring, value in ((7, 0), (5, 255), (3, 0)):
+        a = round((1 + (7 - ring) / 2) * module)
+        finder[a : a + round(ring * module), a : a + round(ring * module)] = value
+    slack = round(_QR_SLACK * PX_PER_MM)
+    expected = [(3.5, 3.5), (count - 3.5, 3.5), (3.5, count - 3.5)]  # in modules
+    found = []
+    for mx, my in expected:
+        cx, cy = at[0] + (2 + mx) * module, at[1] + (2 + my) * module
+        half = finder.shape[0] / 2 + slack
+        left, top = round(cx - half), round(cy - half)
+        area = _window(smooth, left, top, round(2 * half))
+        score = cv2.matchTemplate(area, finder, cv2.TM_CCOEFF_NORMED)
+        _, _, _, (bx, by) = cv2.minMaxLoc(score)
+        found.append((left + bx + finder.shape[0] / 2, top + by + finder.shape[0] / 2))
+    affine = cv2.getAffineTransform(
+        np.array(expected, np.float32), np.array(found, np.float32)
+    )
+    grid = np.stack(np.meshgrid(np.arange(count) + 0.5, np.arange(count) + 0.5), axis=-1)
+    placed = cv2.transform(grid.reshape(-1, 1, 2).astype(np.float32), affine)
+    xs, ys = placed.reshape(count, count, 2).transpose(2, 0, 1)
+    return np.asarray(xs, np.float32), np.asarray(ys, np.float32)
+
+
+def _window(image: NDArray[np.float32], left: int, top: int, span: int) -> NDArray[np.float32]:
+    """A square of ``image``; white (paper) where it reaches past the edge."""
+    import numpy as np
+
+    out = np.full((span, span), 255, np.float32)
+    rows, cols = image.shape
+    y0, x0, y1, x1 = max(top, 0), max(left, 0), min(top + span, rows), min(left + span, cols)
+    if y1 > y0 and x1 > x0:
+        out[y0 - top : y1 - top, x0 - left : x1 - left] = image[y0:y1, x0:x1]
+    return out
 
 
 def _decode(detector: cv2.QRCodeDetector, image: Image) -> str:
