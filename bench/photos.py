@@ -11,8 +11,10 @@ up to 30 degrees in 3D (pinhole, perspective as strong as the distance implies),
 (a gradient and vignetting), a soft shadow (a hand or a phone) half the time, the page's
 own shadow on the table, a white-balance shift, defocus blur (sigma 0-1.5 px at 12 MP),
 sometimes a little motion blur, mild barrel distortion, sensor noise, a lifted black
-level, phone sharpening, JPEG 60-95. Not modelled: page curl or folds, glare on glossy
-paper, rolling shutter, HDR tone mapping, EXIF rotation, erasures, fingers over the page.
+level, phone sharpening, JPEG 60-95. Half the pages are not flat: a smooth bulge moves
+their middle by 0.3-3 mm (the edges, where the markers are, stay put). Not modelled:
+sharp folds, glare on glossy paper, rolling shutter, HDR tone mapping, EXIF rotation,
+erasures, fingers over the page.
 
 Same page and same generator state give byte-identical photos (numpy's Generator only).
 A 12 MP photo takes about 0.5-1 s (2 MP: 0.2 s). From a bench script or a test:
@@ -216,10 +218,16 @@ def _light(
 
 
 def _page_maps(
-    hom: NDArray[np.float64], k1: float, frame_wh: tuple[int, int], f: float
+    hom: NDArray[np.float64],
+    k1: float,
+    frame_wh: tuple[int, int],
+    f: float,
+    bend: tuple[float, float, tuple[int, int]] = (0.0, 0.0, (1, 1)),
 ) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
     """For every photo pixel, the page pixel it shows (in a page scaled by f): computed
-    on a grid 4 times coarser and interpolated (the mapping is smooth)."""
+    on a grid 4 times coarser and interpolated (the mapping is smooth). ``bend`` (page
+    px at f, direction, page size at f) moves the page's middle, not its edges: paper
+    that bulges or curls."""
     fw, fh = frame_wh
     lw, lh = (fw + 3) // 4, (fh + 3) // 4
     xs = (np.arange(lw) + 0.5) * fw / lw - 0.5
@@ -231,8 +239,12 @@ def _page_maps(
     inv = np.linalg.inv(hom)
     px, py = c[0] + dx * grow, c[1] + dy * grow
     q = np.stack([px, py, np.ones_like(px)], axis=-1) @ inv.T
-    mx = ((q[..., 0] / q[..., 2] + 0.5) * f - 0.5).astype(np.float32)
-    my = ((q[..., 1] / q[..., 2] + 0.5) * f - 0.5).astype(np.float32)
+    mx = (q[..., 0] / q[..., 2] + 0.5) * f - 0.5
+    my = (q[..., 1] / q[..., 2] + 0.5) * f - 0.5
+    amount, angle, (bw, bh) = bend
+    bump = amount * np.sin(np.pi * np.clip(mx / bw, 0, 1)) * np.sin(np.pi * np.clip(my / bh, 0, 1))
+    mx = (mx + bump * math.cos(angle)).astype(np.float32)
+    my = (my + bump * math.sin(angle)).astype(np.float32)
     size = (fw, fh)
     return cv2.resize(mx, size, interpolation=cv2.INTER_LINEAR), cv2.resize(
         my, size, interpolation=cv2.INTER_LINEAR
@@ -250,11 +262,13 @@ def photograph(
     lens_k1: float | None = None,
     jpeg_quality: int | None = None,
     cut_corner: bool = False,
+    bend: float | None = None,
 ) -> Photo:
     """Photograph a page image with a simulated phone (see the module's doc). Parameters
     left None are drawn from rng: blur is the defocus sigma in photo px (0-1.5 scaled to
     the photo's width from 12 MP), fill the share of the frame the page's bounding box
-    fills along its tighter side, lens_k1 the barrel distortion (0-0.004)."""
+    fills along its tighter side, lens_k1 the barrel distortion (0-0.004), bend how far
+    the paper's middle is moved by a bulge or curl, in mm (half the photos 0.3-3)."""
     fw, fh = _frame_size(megapixels)
     res = fw / 4032
     ph, pw = page_rgb.shape[:2]
@@ -268,7 +282,15 @@ def photograph(
         size = (max(1, round(pw * f)), max(1, round(ph * f)))
         page = np.asarray(cv2.resize(page_rgb, size, interpolation=cv2.INTER_AREA), np.uint8)
         f = size[0] / pw
-    mx, my = _page_maps(hom, k1, (fw, fh), f)
+    bend_mm = (
+        (float(rng.uniform(0.3, 3.0)) if rng.random() < 0.5 else 0.0) if bend is None else bend
+    )
+    bend_at = (
+        bend_mm * PX_PER_MM * f,
+        float(rng.uniform(0, 2 * np.pi)),
+        (round(pw * f), round(ph * f)),
+    )
+    mx, my = _page_maps(hom, k1, (fw, fh), f, bend_at)
 
     lw, lh = _LOW, round(_LOW * fh / fw)
     quad = np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], np.float64) - 0.5
