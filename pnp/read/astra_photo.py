@@ -20,6 +20,7 @@ from pnp.astra.text import Lang
 from pnp.layouts.astra.score_pad import KINDS, MAX_PLAYERS, pad_places
 from pnp.layouts.digits import PadPlaces
 from pnp.paper import PAPERS
+from pnp.scan.align import aligned
 from pnp.scan.ink import FAINT, crop, pen_ink, share
 from pnp.scan.photo import (
     PX_PER_MM,
@@ -108,7 +109,9 @@ def read_pad(path: Path) -> PadReading:
             continue
         players = printed_columns(page, paper)
         places = _places(paper, players)
-        ink = pen_ink(page.colour, blank_pad(paper, players, page.gray.shape), page.detail)
+        blank = blank_pad(paper, players, page.gray.shape)
+        page = aligned(path, page, blank)
+        ink = pen_ink(page.colour, blank, page.detail)
         pads.append((page, places, ink, _inked(places, ink)))
     written = [pad for pad in pads if pad[3] >= _WRITTEN]
     if refused is not None and not written:  # the pad refused may be the one written on

@@ -13,6 +13,7 @@ from pnp.cosmos.record_file import UNREAD
 from pnp.layouts.cosmos.score_pad import KINDS
 from pnp.layouts.digits import PadPlaces
 from pnp.paper import PAPERS
+from pnp.scan.align import aligned
 from pnp.scan.ink import FAINT, crop, pen_ink, share
 from pnp.scan.photo import (
     PX_PER_MM,
@@ -87,7 +88,9 @@ def read_pad(path: Path) -> PadReading:
     paper = papers[kind]
     places = pad_places(PAPERS[paper])
     page = rectify(path, photo, found, places.marks)
-    ink = pen_ink(page.colour, blank_pad(paper, page.gray.shape), page.detail)
+    blank = blank_pad(paper, page.gray.shape)
+    page = aligned(path, page, blank)
+    ink = pen_ink(page.colour, blank, page.detail)
     values: dict[str, PadValue] = {}
     doubts: list[Doubt] = []
     for cell, boxes in places.numbers:

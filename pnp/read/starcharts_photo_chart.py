@@ -74,7 +74,7 @@ def _variant(page: Page, chart_ids_: list[str], paper_name: str, per_page: int) 
         match = cv2.matchTemplate(photo, small, cv2.TM_CCOEFF_NORMED)
         scores.append((float(np.max(match)), chart_id))
     scores.sort(reverse=True)
-    if not scores or len(scores) > 1 and scores[0][0] - scores[1][0] < _VARIANT_AHEAD:
+    if not scores or (len(scores) > 1 and scores[0][0] - scores[1][0] < _VARIANT_AHEAD):
         return None
     return load_chart(scores[0][1])
 
