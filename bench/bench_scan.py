@@ -1,8 +1,9 @@
 """The photo reader on simulated phone photos of finished Star Charts sheets
 (bench/scan_sheets.py): cells and digits read right, whole sheets read exactly without a
 question, sheets with a question, sheets silently wrong, photos refused, seconds a
-photo. Seeds from 100000 on were never used to tune the reader (tuning used seeds below
-10000).
+photo. Each sheet's boxes hold 0 or values of the four objective cards dealt, and the
+reader is told the cards, as `pnp starcharts score --objectives` tells it. Seeds from
+100000 on were never used to tune the reader (tuning used seeds below 10000).
 
     python bench/bench_scan.py [--photos 1000] [--first 100000] [--jobs 2]
 """
@@ -21,7 +22,7 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scan_sheets import shot
+from scan_sheets import shot, values
 
 from pnp.read.starcharts_photo import read_sheet
 from pnp.scan.photo import PhotoError
@@ -40,7 +41,7 @@ def one(seed: int) -> Row:
         )
         start = time.perf_counter()
         try:
-            r = read_sheet(path)
+            r = read_sheet(path, None, frozenset(values(s.truth.objectives)))
         except PhotoError as exc:
             print(f"seed {seed}: refused: {str(exc).split(': ', 1)[1]}", file=sys.stderr)
             return (0, 0, 0, 0, 0, 0, 0, 1, s.megapixels, time.perf_counter() - start)

@@ -23,7 +23,7 @@ from pnp.layouts.starcharts.sheet import sheet_places
 from pnp.paper import PAPERS, Paper
 from pnp.render.pdf import render_pdf
 from pnp.starcharts.chart import Cell, Chart, chart_ids, load_chart
-from pnp.starcharts.content import abilities
+from pnp.starcharts.content import abilities, objectives
 from pnp.units import mm
 
 
@@ -34,6 +34,7 @@ class Truth:
     boxes: tuple[str, ...]
     filled: str
     abilities: tuple[str, ...]
+    objectives: tuple[str, ...] = ()  # the cards dealt, when the boxes hold their values
 
 
 @dataclass(frozen=True)
@@ -69,15 +70,29 @@ def shot(seed: int, megapixels: float | None = None) -> Shot:
     chart = load_chart(ids[int(rng.integers(len(ids)))])
     paper_name = "a4" if rng.random() < 0.6 else "letter"
     per_page = 2 if rng.random() < 0.25 and not (paper_name == "letter" and chart.size == 10) else 1
-    truth = random_truth(chart, rng)
+    truth = random_truth(chart, rng, deal(chart, np.random.default_rng([seed, 1])))
     image = draw(truth, paper_name, per_page, pm.random_pen(rng), rng)
     mp = megapixels if megapixels is not None else (12.0 if rng.random() < 0.5 else 2.0)
     return Shot(photos.photograph(image, rng, mp).image, truth, mp, per_page)
 
 
-def random_truth(chart: Chart, rng: np.random.Generator) -> Truth:
+def deal(chart: Chart, rng: np.random.Generator) -> tuple[str, ...]:
+    """Four objective cards, as the game deals them (the obstacle cards only for a chart
+    with obstacles)."""
+    cards = [o.id for o in objectives() if chart.has_obstacles or not o.obstacles]
+    return tuple(sorted(rng.choice(cards, size=4, replace=False).tolist()))
+
+
+def values(dealt: tuple[str, ...]) -> tuple[int, ...]:
+    """What an objective box can hold: 0 (a skip) or a dealt card's high or low value."""
+    by_id = {o.id: o for o in objectives()}
+    return tuple(sorted({0, *(v for o in dealt for v in (by_id[o].high, by_id[o].low))}))
+
+
+def random_truth(chart: Chart, rng: np.random.Generator, dealt: tuple[str, ...] = ()) -> Truth:
     """A finished sheet as marks go, not as rules go: how full, which stars circled,
-    how many boxes, which abilities, all at random."""
+    how many boxes, which abilities, all at random; with ``dealt`` objective cards, each
+    box holds 0 or one of their values (the same draws from ``rng`` either way)."""
     full = rng.random() < 0.3
     fraction = 1.0 if full else float(rng.uniform(0.2, 0.95))
     stars = [i for i, k in enumerate(chart.cells) if k is Cell.STAR]
@@ -90,13 +105,14 @@ def random_truth(chart: Chart, rng: np.random.Generator) -> Truth:
         else:
             grid.append("o" if i in circled else "x")
     filled = int(rng.integers(0, 6))
-    boxes = [str(int(rng.integers(0, 9))) if k < filled else "." for k in range(5)]
+    can = values(dealt) if dealt else tuple(range(9))
+    boxes = [str(can[int(rng.integers(0, 9)) % len(can)]) if k < filled else "." for k in range(5)]
     gained = []
     for ability in abilities():
         if rng.random() < 0.5:
             gained.append(ability.id + (" used" if rng.random() < 0.5 else ""))
     mark = "5" if full else ("0" if rng.random() < 0.2 else ".")
-    return Truth(chart.id, tuple(grid), tuple(boxes), mark, tuple(gained))
+    return Truth(chart.id, tuple(grid), tuple(boxes), mark, tuple(gained), dealt)
 
 
 def draw(
