@@ -83,3 +83,14 @@ def test_a_broken_ring_with_ink_nearer_the_star_is_asked() -> None:
     assert read(STAR, ink) == "o"
     cv2.rectangle(ink, (180, 136), (200, 164), 0, -1)  # the ring broken at its right
     assert read(STAR, ink) == "?"
+
+
+def test_a_light_pencil_s_ring_round_a_crossed_star_is_asked() -> None:
+    """A sixth of the ring pressed hard, the rest only grey: not read as a bare cross."""
+    ink = cross(page())
+    cv2.circle(ink, (150, 150), 42, 60, 5)
+    cv2.ellipse(ink, (150, 150), (42, 42), 0, 0, 60, 255, 5)
+    assert read(STAR, ink) == "?"
+    bare = cross(page())
+    cv2.ellipse(bare, (150, 150), (42, 42), 0, 0, 60, 255, 5)
+    assert read(STAR, bare) == "x"

@@ -51,6 +51,9 @@ CIRCLED = 0.85
 SCRIBBLED = 0.45
 CLOSED_SCRIBBLED = 0.6
 UNCIRCLED = 0.62
+# A ring drawn with a light pencil shows whole only in its grey: when some of it shows
+# (more than LIGHT_RING_SEEN) and the grey is all round, the star is asked about.
+LIGHT_RING_SEEN = 0.45
 # A mark crosses its cell's middle: ink in one quarter of a cell only (more than
 # STRAY) is a neighbour's overshooting stroke or a stray line, and is asked about.
 STRAY = 0.005
@@ -267,7 +270,9 @@ def _cell(
         scribbled = CLOSED_SCRIBBLED
     if outer >= circled and ring(around, 0.3, 0.55) <= scribbled:
         return "o"
-    if outer <= UNCIRCLED:
+    if outer <= UNCIRCLED and not (
+        outer > LIGHT_RING_SEEN and ring(around, 0.62, 0.98, level=CELL_FAINT) >= SOFT_CIRCLED
+    ):
         return "x"
     doubts.append(Doubt(name, box, ("x", "o"), ("grid", index)))
     return UNREAD

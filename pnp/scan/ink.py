@@ -86,10 +86,10 @@ def share(ink: Ink, clear: Ink | None = None, level: float = INKED) -> float:
     return float(((ink >= level) & (clear > 0.5)).sum()) / seen if seen else 0.0
 
 
-def ring(ink: Ink, inner: float, outer: float, bins: int = 24) -> float:
+def ring(ink: Ink, inner: float, outer: float, bins: int = 24, level: float = INKED) -> float:
     """The share of directions round the crop's centre in which ink lies between radii
     ``inner`` and ``outer`` (shares of half the crop's side): near 1 for a ring drawn
-    round the centre, low for a cross through it."""
+    round the centre, low for a cross through it; counting ink from ``level``."""
     import numpy as np
 
     rows, cols = ink.shape
@@ -98,6 +98,6 @@ def ring(ink: Ink, inner: float, outer: float, bins: int = 24) -> float:
     y, x = np.mgrid[0:rows, 0:cols].astype(np.float32)
     dy, dx = y - (rows - 1) / 2, x - (cols - 1) / 2
     radius = np.hypot(dx, dy) / (min(rows, cols) / 2)
-    band = (radius >= inner) & (radius <= outer) & (ink > INKED)
+    band = (radius >= inner) & (radius <= outer) & (ink > level)
     angles = ((np.arctan2(dy[band], dx[band]) + np.pi) / (2 * np.pi) * bins).astype(int)
     return len(set(np.clip(angles, 0, bins - 1).tolist())) / bins
