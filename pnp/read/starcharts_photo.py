@@ -61,6 +61,7 @@ STRAY = 0.005
 SOFT = 4.5
 SOFT_CIRCLED = 0.96
 SOFT_SCRIBBLED = 0.45
+SOFT_OPEN_CIRCLED, SOFT_CLEAR_INSIDE = 0.86, 0.2  # or a ring with a gap, clear inside
 _CELL_INSET = 0.22  # of a cell's side: clear of its lines and of a neighbour's ink
 _SYMBOL_INSET = 0.15  # the same for a cell with a star, an asteroid or a comet
 _BOX_EMPTY = 0.003  # a score box with less ink holds nothing
@@ -268,7 +269,10 @@ def _cell(
     circled, scribbled = (SOFT_CIRCLED, SOFT_SCRIBBLED) if soft else (CIRCLED, SCRIBBLED)
     if outer >= 1.0 and not soft:
         scribbled = CLOSED_SCRIBBLED
-    if outer >= circled and ring(around, 0.3, 0.55) <= scribbled:
+    inner = ring(around, 0.3, 0.55)
+    if outer >= circled and inner <= scribbled:
+        return "o"
+    if soft and outer >= SOFT_OPEN_CIRCLED and inner <= SOFT_CLEAR_INSIDE:
         return "o"
     if outer <= UNCIRCLED and not (
         outer > LIGHT_RING_SEEN and ring(around, 0.62, 0.98, level=CELL_FAINT) >= SOFT_CIRCLED
