@@ -104,3 +104,11 @@ def test_on_a_soft_photo_a_ring_with_a_gap_is_a_circle_only_when_clear_inside() 
     assert read(STAR, ink, detail=3.0) == "o"
     cv2.ellipse(ink, (150, 150), (25, 25), 0, 180, 300, 255, 4)
     assert read(STAR, ink, detail=3.0) == "?"
+
+
+def test_on_a_soft_photo_a_darker_smear_is_paper_and_a_light_cross_still_a_mark() -> None:
+    smear = page()
+    cv2.rectangle(smear, (122, 122), (178, 178), 46, 3)
+    assert read(OPEN, smear) == "?"
+    assert read(OPEN, smear, detail=3.0) == "."
+    assert read(OPEN, cross(page(), 110), detail=3.0) != "."

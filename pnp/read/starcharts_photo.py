@@ -43,6 +43,7 @@ FAINT_EMPTY = 0.02  # and at most this share a light pencil's grey: else it is a
 # The grey a light pencil leaves in a cell: darker than FAINT, the smear a soft photo
 # leaves round printed stars (a mark at a third of a pen's darkness still shows).
 CELL_FAINT = 0.16
+SOFT_CELL_FAINT = 0.2  # on a soft photo (see SOFT), whose smear is darker: 0.4 of a pen
 # Shares of directions round a star with ink on a ring round it (and on a ring nearer
 # the star, where a circle leaves the paper blank but a scribble does not): circled at
 # CIRCLED or more outside and at most SCRIBBLED inside (at most CLOSED_SCRIBBLED where
@@ -255,7 +256,8 @@ def _cell(
     inked = share(part, paper)
     row, col = divmod(index, chart.size)
     name = f"{column_letter(col)}{row + 1}"
-    if inked <= EMPTY and share(part, paper, CELL_FAINT) <= FAINT_EMPTY:
+    grey = SOFT_CELL_FAINT if detail < SOFT else CELL_FAINT
+    if inked <= EMPTY and share(part, paper, grey) <= FAINT_EMPTY:
         return symbol
     if inked < MARKED or _quarters(part, paper) < 2:
         choices = ("x", "o", symbol) if kind is Cell.STAR else ("x", symbol)
