@@ -112,3 +112,15 @@ def test_on_a_soft_photo_a_darker_smear_is_paper_and_a_light_cross_still_a_mark(
     assert read(OPEN, smear) == "?"
     assert read(OPEN, smear, detail=3.0) == "."
     assert read(OPEN, cross(page(), 110), detail=3.0) != "."
+
+
+def test_a_light_pencil_s_slash_in_a_used_box_is_asked_not_read_as_no_mark() -> None:
+    from pnp.read.starcharts_photo import _mark
+
+    ink = page()
+    cv2.line(ink, (110, 190), (190, 110), 70, 12)
+    doubts: list[Doubt] = []
+    seen = (ink, np.full_like(ink, 255))
+    assert _mark("split used", ("used", 2), BOX, seen, doubts) is None
+    assert [d.what for d in doubts] == ["split used"]
+    assert _mark("split used", ("used", 2), BOX, (page(), seen[1]), []) is False

@@ -68,6 +68,7 @@ _SYMBOL_INSET = 0.15  # the same for a cell with a star, an asteroid or a comet
 _BOX_EMPTY = 0.003  # a score box with less ink holds nothing
 _BOX_FAINT = 0.006  # and less of a light pencil's grey
 _MARK_EMPTY, _MARK_FULL = 0.1, 0.14  # inside a "gained" circle or a "used" box
+_MARK_FAINT = 0.2  # and at most this share of a light pencil's grey for no mark
 _PRINTING = "print the sheets with `pnp starcharts sheet`"
 _OTHER_KINDS = {
     4: "an Astra score pad",
@@ -324,8 +325,9 @@ def _mark(
 ) -> bool | None:
     """A "gained" circle or a "used" box: any mark (a dot, a tick, a cross, a slash,
     filled) puts ink inside it, away from its printed outline."""
-    inked = share(crop(seen[0], box, 0.2))
-    if inked <= _MARK_EMPTY:
+    part = crop(seen[0], box, 0.2)
+    inked = share(part)
+    if inked <= _MARK_EMPTY and share(part, level=FAINT) <= _MARK_FAINT:
         return False
     if inked >= _MARK_FULL:
         return True
