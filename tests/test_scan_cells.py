@@ -13,6 +13,7 @@ from pnp.read.starcharts_photo import Doubt, _cell
 from pnp.starcharts.chart import Cell, load_chart
 
 CHART = load_chart("cancer-8")
+CHART_OBSTACLES = load_chart("cancer-8-obstacles")
 OPEN = CHART.cells.index(Cell.OPEN)
 STAR = CHART.cells.index(Cell.STAR)
 BOX = (100, 100, 200, 200)  # the cell, in pixels, on a 300 x 300 page
@@ -124,3 +125,15 @@ def test_a_light_pencil_s_slash_in_a_used_box_is_asked_not_read_as_no_mark() -> 
     assert _mark("split used", ("used", 2), BOX, seen, doubts) is None
     assert [d.what for d in doubts] == ["split used"]
     assert _mark("split used", ("used", 2), BOX, (page(), seen[1]), []) is False
+
+
+def test_a_dot_inside_a_printed_symbol_s_middle_is_asked_not_read_as_empty() -> None:
+    """The cell's paper round the asteroid shows nothing; its middle does."""
+    asteroid = CHART_OBSTACLES.cells.index(Cell.ASTEROID)
+    clear = np.full((300, 300), 255, np.uint8)
+    cv2.circle(clear, (150, 150), 36, 0, -1)  # the printed asteroid and its margin
+    ink = page()
+    cv2.circle(ink, (150, 150), 6, 255, -1)
+    doubts: list[Doubt] = []
+    assert _cell(CHART_OBSTACLES, asteroid, BOX, (ink, clear), doubts, SHARP) == "?"
+    assert _cell(CHART_OBSTACLES, asteroid, BOX, (page(), clear), [], SHARP) == "A"

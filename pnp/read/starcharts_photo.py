@@ -63,6 +63,10 @@ SOFT = 4.5
 SOFT_CIRCLED = 0.96
 SOFT_SCRIBBLED = 0.45
 SOFT_OPEN_CIRCLED, SOFT_CLEAR_INSIDE = 0.86, 0.2  # or a ring with a gap, clear inside
+# A dot inside a printed symbol's own white (an asteroid's or a star's middle) is hidden
+# from the cell's paper: dark ink (DARK_INSIDE) on more than EMPTY_INSIDE of the cell's
+# middle, where an empty symbol's photo has none, is asked about.
+DARK_INSIDE, EMPTY_INSIDE = 0.5, 0.01
 _CELL_INSET = 0.22  # of a cell's side: clear of its lines and of a neighbour's ink
 _SYMBOL_INSET = 0.15  # the same for a cell with a star, an asteroid or a comet
 _BOX_EMPTY = 0.003  # a score box with less ink holds nothing
@@ -258,9 +262,11 @@ def _cell(
     row, col = divmod(index, chart.size)
     name = f"{column_letter(col)}{row + 1}"
     grey = SOFT_CELL_FAINT if detail < SOFT else CELL_FAINT
-    if inked <= EMPTY and share(part, paper, grey) <= FAINT_EMPTY:
+    empty = inked <= EMPTY and share(part, paper, grey) <= FAINT_EMPTY
+    hidden = kind is not Cell.OPEN and share(crop(ink, box, 0.3), level=DARK_INSIDE) > EMPTY_INSIDE
+    if empty and not hidden:
         return symbol
-    if inked < MARKED or _quarters(part, paper) < 2:
+    if empty or inked < MARKED or _quarters(part, paper) < 2:
         choices = ("x", "o", symbol) if kind is Cell.STAR else ("x", symbol)
         doubts.append(Doubt(name, box, choices, ("grid", index)))
         return UNREAD
