@@ -78,11 +78,23 @@ class Photo:
     noise_sigma: float
     jpeg_quality: int
     cut_corner: bool
+    bend: tuple[float, float, tuple[int, int]]  # page px, direction, page size (see _page_maps)
 
     def project(self, page_px: Pts) -> Pts:
-        """Photo pixels where page pixels (N x 2) land, lens distortion included."""
+        """Photo pixels where page pixels (N x 2) land, lens distortion and the page's
+        bend included (the bend undone by a few fixed-point steps: it is small and
+        smooth)."""
         h, w = self.image.shape[:2]
-        return _project(self.homography, self.lens_k1, (w, h), page_px)
+        amount, angle, (pw, ph) = self.bend
+        flat = page_px.copy()
+        for _ in range(6):
+            bump = (
+                amount
+                * np.sin(np.pi * np.clip(flat[:, 0] / pw, 0, 1))
+                * np.sin(np.pi * np.clip(flat[:, 1] / ph, 0, 1))
+            )
+            flat = page_px - bump[:, None] * np.array([math.cos(angle), math.sin(angle)])
+        return _project(self.homography, self.lens_k1, (w, h), flat)
 
 
 def _project(hom: NDArray[np.float64], k1: float, frame_wh: tuple[int, int], pts: Pts) -> Pts:
@@ -350,4 +362,5 @@ def photograph(
         noise,
         quality,
         cut_corner,
+        (bend_mm * PX_PER_MM, bend_at[1], (pw, ph)),
     )

@@ -392,9 +392,7 @@ def _module_centres(
         score = cv2.matchTemplate(area, finder, cv2.TM_CCOEFF_NORMED)
         _, _, _, (bx, by) = cv2.minMaxLoc(score)
         found.append((left + bx + finder.shape[0] / 2, top + by + finder.shape[0] / 2))
-    affine = cv2.getAffineTransform(
-        np.array(expected, np.float32), np.array(found, np.float32)
-    )
+    affine = cv2.getAffineTransform(np.array(expected, np.float32), np.array(found, np.float32))
     grid = np.stack(np.meshgrid(np.arange(count) + 0.5, np.arange(count) + 0.5), axis=-1)
     placed = cv2.transform(grid.reshape(-1, 1, 2).astype(np.float32), affine)
     xs, ys = placed.reshape(count, count, 2).transpose(2, 0, 1)
