@@ -49,7 +49,7 @@ def bulged(image: NDArray[np.uint8], amount_mm: float) -> NDArray[np.uint8]:
 
 
 def page_of(gray: NDArray[np.uint8]) -> Page:
-    return Page(cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR), gray, 0.5, PX_PER_MM)
+    return Page(np.asarray(cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR), np.uint8), gray, 0.5, PX_PER_MM)
 
 
 def misfit_mm(gray: NDArray[np.uint8], blank: NDArray[np.uint8]) -> float:

@@ -66,9 +66,9 @@ def flattened(page: Page, blank: Image) -> tuple[Page, float]:
         return page, worst
     # The shifts (slow to change) are spread to every pixel: cv2.resize puts a coarse
     # grid's samples up to half a step from where np.mgrid had them.
-    map_x = cv2.resize(fx.astype(np.float32), (cols, rows))
+    map_x: NDArray[np.float32] = np.asarray(cv2.resize(fx.astype(np.float32), (cols, rows)))
     map_x += np.arange(cols, dtype=np.float32)[None, :]
-    map_y = cv2.resize(fy.astype(np.float32), (cols, rows))
+    map_y: NDArray[np.float32] = np.asarray(cv2.resize(fy.astype(np.float32), (cols, rows)))
     map_y += np.arange(rows, dtype=np.float32)[:, None]
 
     def warp(image: Image) -> Image:
