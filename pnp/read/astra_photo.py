@@ -21,7 +21,8 @@ from pnp.layouts.astra.score_pad import KINDS, MAX_PLAYERS, pad_places
 from pnp.layouts.digits import PadPlaces
 from pnp.paper import PAPERS
 from pnp.scan.align import aligned
-from pnp.scan.ink import FAINT, crop, pen_ink, share
+from pnp.scan.combs import BOX_EMPTY, read_comb
+from pnp.scan.ink import crop, pen_ink, share
 from pnp.scan.photo import (
     PX_PER_MM,
     Page,
@@ -43,8 +44,6 @@ if TYPE_CHECKING:
 
     from pnp.layouts.reading import Marks
 
-_BOX_EMPTY = 0.003  # a digit box with less ink holds nothing
-_BOX_FAINT = 0.006  # and less of a light pencil's grey
 _INSET = 0.04  # of a box's side: clear of its frame
 _PRINTING = "print it with `pnp astra score-pad`"
 _OTHER_KINDS = {
@@ -58,7 +57,6 @@ _OTHER_KINDS = {
 _LINE_NEAR = 0.6  # mm: how far a comb's frame may be from where the layout puts it
 _LINE_CONTRAST = 0.06  # of the paper's grey: a frame line at least this much darker
 _COLUMN_SEEN = 0.6  # of a column's frame lines, at least this share seen: it is printed
-_ALL_DIGITS = frozenset(range(10))
 _WRITTEN = 3  # digit boxes with ink: a pad written on, not a speck or two
 
 
@@ -123,7 +121,7 @@ def read_pad(path: Path) -> PadReading:
     doubts: list[Doubt] = []
     for cell, boxes in places.numbers:
         pixels = [box_px(places.marks, b) for b in boxes]
-        values[cell] = _number(pixels, ink)
+        values[cell] = read_comb(pixels, ink)
         if values[cell] == UNREAD:
             left, top = pixels[0][:2]
             doubts.append(Doubt(cell, (left, top, *pixels[-1][2:])))
@@ -134,14 +132,10 @@ def _inked(places: PadPlaces, ink: NDArray[np.uint8]) -> int:
     """How many digit boxes of the pad hold a pen's ink (a blank pad on a soft photo may
     show a pencil's grey)."""
     return sum(
-        share(crop(ink, box_px(places.marks, b), _INSET)) > _BOX_EMPTY
+        share(crop(ink, box_px(places.marks, b), _INSET)) > BOX_EMPTY
         for _, boxes in places.numbers
         for b in boxes
     )
-
-
-def _blank(part: NDArray[np.float32]) -> bool:
-    return share(part) <= _BOX_EMPTY and share(part, level=FAINT) <= _BOX_FAINT
 
 
 @cache
@@ -185,30 +179,6 @@ def _frames_seen(page: Page, places: PadPlaces, k: int) -> float:
             paper = float(np.percentile(profile, 90))
             seen += paper - line > _LINE_CONTRAST * paper
     return seen / total if total else 0.0
-
-
-def _number(boxes: list[tuple[int, int, int, int]], ink: NDArray[np.uint8]) -> PadValue:
-    """The number in a comb: None when every box is blank, ``?`` when a box is not read
-    surely or the digits have a blank box between them."""
-    from pnp.scan.digits import THRESHOLD, among, read_digit
-    from pnp.scan.loops import loops_agree
-
-    digits: list[int | None] = []
-    for box in boxes:
-        part = crop(ink, box, _INSET)
-        if _blank(part):
-            digits.append(None)
-            continue
-        reading = among(read_digit(part), _ALL_DIGITS)
-        if reading.confidence < THRESHOLD or not loops_agree(part, reading.digit):
-            return UNREAD
-        digits.append(reading.digit)
-    written = [k for k, d in enumerate(digits) if d is not None]
-    if not written:
-        return None
-    if written != list(range(written[0], written[-1] + 1)):
-        return UNREAD  # a gap: 1 _ 3 is no number anyone writes
-    return int("".join(str(digits[k]) for k in written))
 
 
 @cache

@@ -14,7 +14,8 @@ from pnp.layouts.cosmos.score_pad import KINDS
 from pnp.layouts.digits import PadPlaces
 from pnp.paper import PAPERS
 from pnp.scan.align import aligned
-from pnp.scan.ink import FAINT, crop, pen_ink, share
+from pnp.scan.combs import read_comb
+from pnp.scan.ink import pen_ink
 from pnp.scan.photo import (
     PX_PER_MM,
     Page,
@@ -32,9 +33,6 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-_BOX_EMPTY = 0.003  # a digit box with less ink holds nothing
-_BOX_FAINT = 0.006  # and less of a light pencil's grey
-_INSET = 0.04  # of a box's side: clear of its frame
 _PRINTING = "print it with `pnp cosmos score-pad`"
 _OTHER_KINDS = {
     0: "a Star Charts sheet",
@@ -45,7 +43,6 @@ _OTHER_KINDS = {
     5: "an Astra score pad",
 }
 _ORDER_DIGITS = frozenset(range(1, 7))
-_ALL_DIGITS = frozenset(range(10))
 
 
 @dataclass(frozen=True)
@@ -95,39 +92,12 @@ def read_pad(path: Path) -> PadReading:
     doubts: list[Doubt] = []
     for cell, boxes in places.numbers:
         pixels = [box_px(places.marks, b) for b in boxes]
-        allowed = _ORDER_DIGITS if cell.startswith("order.") else _ALL_DIGITS
-        values[cell] = _number(pixels, ink, allowed)
+        allowed = _ORDER_DIGITS if cell.startswith("order.") else frozenset(range(10))
+        values[cell] = read_comb(pixels, ink, allowed)
         if values[cell] == UNREAD:
             left, top = pixels[0][:2]
             doubts.append(Doubt(cell, (left, top, *pixels[-1][2:])))
     return PadReading(path, values, tuple(doubts), places, page)
-
-
-def _number(
-    boxes: list[tuple[int, int, int, int]], ink: NDArray[np.uint8], allowed: frozenset[int]
-) -> PadValue:
-    """The number in a comb: None when every box is blank, ``?`` when a box is not read
-    surely or the digits have a blank box between them."""
-    from pnp.scan.digits import THRESHOLD, among, read_digit
-    from pnp.scan.loops import loops_agree
-
-    digits: list[int | None] = []
-    for box in boxes:
-        part = crop(ink, box, _INSET)
-        if share(part) <= _BOX_EMPTY and share(part, level=FAINT) <= _BOX_FAINT:
-            digits.append(None)
-            continue
-        reading = among(read_digit(part), allowed if len(boxes) == 1 else _ALL_DIGITS)
-        if reading.confidence < THRESHOLD or not loops_agree(part, reading.digit):
-            return UNREAD
-        digits.append(reading.digit)
-    written = [k for k, d in enumerate(digits) if d is not None]
-    if not written:
-        return None
-    if written != list(range(written[0], written[-1] + 1)):
-        return UNREAD  # a gap: 1 _ 3 is no number anyone writes
-    value = int("".join(str(digits[k]) for k in written))
-    return value if len(boxes) > 1 or value in allowed else UNREAD
 
 
 @cache
