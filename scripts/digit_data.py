@@ -265,8 +265,8 @@ def synthetic(label: int, rng: Rng) -> F32:
     low, high = -extent.min(axis=0), np.array([w, h]) - extent.max(axis=0)
     middle = (low + high) / 2
     centre = middle + rng.uniform(-0.4, 0.4, 2) * np.maximum(high - low, 0)
-    bold = rng.uniform(0.08, 0.3) if rng.random() < 0.75 else rng.uniform(0.3, 0.45)
-    pen = min(rng.uniform(2.0, 15.0), bold * size)
+    bold = rng.uniform(0.08, 0.3) if rng.random() < 0.6 else rng.uniform(0.3, 0.45)
+    pen = min(rng.uniform(2.0, 25.0), bold * size)
     scale = 2  # drawn at twice the size, then averaged down
     canvas = np.zeros((h * scale, w * scale), dtype=np.float32)
     wob = rng.uniform(0.005, 0.03)

@@ -1,7 +1,7 @@
 """Train the handwritten-digit reader (pnp/scan/digits.npz) on synthetic and real digits.
 
-    python scripts/train_digits.py [--train 40000] [--real 30000] [--epochs 15] [--nets 3]
-                                   [--shape 24 48 96] [--jobs 1] [--cache DIR] [--evaluate]
+    python scripts/train_digits.py [--train 40000] [--real 30000] [--epochs 25] [--nets 3]
+                                   [--shape 32 48 96] [--jobs 1] [--cache DIR] [--evaluate]
 
 The digits are made by scripts/digit_data.py: drawn from our stroke models, and real
 handwriting (scikit-learn's copy of the UCI digits, its first 1,000, warped: needs the
@@ -138,11 +138,11 @@ def fit_temperature(logits: F32, y: Labels) -> float:
 
 def readings(images: F32, plaus: F32) -> tuple[Labels, F32]:
     """The digit read and its confidence for each image, as read_digit gives them."""
-    p = np.concatenate(
-        [digits.probabilities(images[k : k + 500]) for k in range(0, len(images), 500)]
-    )
-    digit = p[:, :10].argmax(axis=1)
-    return digit, p[np.arange(len(p)), digit] * plaus
+    parts = [
+        digits.verdicts(digits.opinions(images[k : k + 500])) for k in range(0, len(images), 500)
+    ]
+    digit = np.concatenate([d for d, _ in parts])
+    return digit, np.concatenate([sure for _, sure in parts]) * plaus
 
 
 def report(name: str, data: Set, threshold: float) -> None:
@@ -185,7 +185,7 @@ def fit(args: argparse.Namespace) -> None:
         net = train(x, y, args.epochs, tuple(args.shape), seed=3 + k)
         model = digits._Model(**{name: net[name] for name in digits.LAYERS}, temperature=1.0)
         t = fit_temperature(digits.logits(model, xv), yv)
-        print(f"net {k + 1}: temperature {t:.2f} (fitted on {len(yv)} held-out synthetic)")
+        print(f"net {k + 1}: temperature {t:.2f} (fitted on {len(yv)} held-out digits)")
         nets.append((net, t))
     arrays = {
         name: np.stack([net[name] for net, _ in nets]).astype(np.float16) for name in digits.LAYERS
@@ -227,8 +227,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--train", type=int, default=40000)
     parser.add_argument("--real", type=int, default=30000, help="real handwriting, warped")
-    parser.add_argument("--epochs", type=int, default=15)
-    parser.add_argument("--shape", type=int, nargs=3, default=[24, 48, 96], help="f1 f2 hidden")
+    parser.add_argument("--epochs", type=int, default=25)
+    parser.add_argument("--shape", type=int, nargs=3, default=[32, 48, 96], help="f1 f2 hidden")
     parser.add_argument("--nets", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=1, help="processes making digits")
     parser.add_argument("--cache", type=Path, help="keep the made digits in this folder")
