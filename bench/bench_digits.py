@@ -1,8 +1,9 @@
 """The digit reader on digits cut out of simulated phone photos (bench/scan_sheets.py),
 cropped as the sheet reader crops a score box: digits right, accepted (confidence at
-pnp.scan.digits.THRESHOLD or more) and accepted-and-wrong, read alone and among the values
-the box can hold (0-8 in an objective box, 5 or 0 in the Filled Sheet box), and seconds a
-digit. Seeds 0-999 are for tuning, 100000 on only for reporting.
+pnp.scan.digits.THRESHOLD or more) and accepted-and-wrong, read alone, among the values
+the box can hold (0-8 in an objective box, 5 or 0 in the Filled Sheet box), and as the
+sheet reader takes them (among those values, and pnp.scan.loops agreeing), and
+milliseconds a digit. Seeds 0-999 are for tuning, 100000 on only for reporting.
 
     python bench/bench_digits.py [--photos 300] [--first 100000] [--jobs 2] [--crops FILE]
 
@@ -33,6 +34,7 @@ from pnp.read.starcharts_blank import blank_sheet
 from pnp.read.starcharts_photo import _sheet_kinds, read_sheet
 from pnp.scan.digits import THRESHOLD, among, read_digit
 from pnp.scan.ink import crop, pen_ink
+from pnp.scan.loops import loops_agree
 from pnp.scan.photo import PhotoError, box_px
 
 Crop = NDArray[np.float32]
@@ -97,13 +99,21 @@ def main() -> None:
         among(r, FILLED_VALUES if filled else BOX_VALUES)
         for r, (_, _, filled) in zip(alone, rows, strict=True)
     ]
+    taken = [
+        r.confidence >= THRESHOLD and loops_agree(c, r.digit)
+        for r, (c, _, _) in zip(boxed, rows, strict=True)
+    ]
     truth = [t for _, t, _ in rows]
     n = len(rows)
     last = args.first + args.photos - 1
     print(f"{n} digits from {args.photos} photos (seeds {args.first}-{last})")
-    for name, readings in (("alone", alone), ("among the box's values", boxed)):
+    for name, readings, accept in (
+        ("alone", alone, [r.confidence >= THRESHOLD for r in alone]),
+        ("among the box's values", boxed, [r.confidence >= THRESHOLD for r in boxed]),
+        ("as the sheet reader takes them (among, loops agree)", boxed, taken),
+    ):
         right = sum(r.digit == t for r, t in zip(readings, truth, strict=True))
-        sure = [(r, t) for r, t in zip(readings, truth, strict=True) if r.confidence >= THRESHOLD]
+        sure = [(r, t) for r, t, a in zip(readings, truth, accept, strict=True) if a]
         wrong = sum(r.digit != t for r, t in sure)
         print(
             f"{name}: right {right}/{n} = {100 * right / max(n, 1):.1f} %, accepted "

@@ -1,11 +1,16 @@
 """Digits for training and testing the handwritten-digit reader (scripts/train_digits.py).
 
-Training digits are drawn from stroke models (several allographs each) with random slant,
-scale, aspect, wobble, pen width (thin to blotted: up to 0.45 of the digit's height at
-10 px/mm), broken pencil strokes, blur, noise, specks and box-line slivers, anywhere in a
-box of 4-20 mm as wide as 3 times its height; an eleventh class holds what is not a digit
-(scribbles, two digits, crosses, dashes). Test digits are made another way, never trained
-on: OpenCV's Hershey fonts, warped and elastically distorted.
+Training digits are drawn from stroke models (several allographs each: a 1 with or without
+a flag and a foot, a 7 with or without a bar, open and closed 4s, looped 2s...) with random
+slant, scale, aspect, wobble, pen width (thin to blotted: up to 0.45 of the digit's height
+at 10 px/mm), broken pencil strokes, blur, noise, specks and box-line slivers, anywhere in
+a box of 4-20 mm as wide as 3 times its height (the digit 0.3-0.85 of its height); and
+from real handwriting, scikit-learn's copy of the UCI digits (43 writers' forms, the 13
+of its test part), smoothed from 8x8 to strokes of random weight and width, slanted and
+finished alike. An eleventh class holds what is not a digit (scribbles, two digits,
+crosses, dashes). Test digits are made other ways, never trained on: OpenCV's Hershey
+fonts, warped and elastically distorted, and the held-out part of the real handwriting.
+Making the real ones needs scikit-learn (`pip install -e '.[train]'`), nothing downloaded.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
+from functools import cache
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -83,6 +89,7 @@ ALLOGRAPHS: dict[int, list[Strokes]] = {
             "A .3 .5 .24 .5 -80 275; L .5 .12 .1 .88",
             "S .35 .02 .08 .2 .05 .7 .3 1 .55 .7 .5 .15 .25 .05",
             "A .3 .5 .18 .5 -90 270",
+            "S .3 0 .08 .3 .1 .8 .3 1 .52 .75 .5 .2 .3 0 .15 .1",  # closed with an overlap
         ],
         1: [
             "L .3 0 .3 1",
@@ -102,6 +109,7 @@ ALLOGRAPHS: dict[int, list[Strokes]] = {
             "S .05 .2 .3 0 .55 .2 .45 .5 .03 1 .6 .98",
             "S .05 .22 .25 0 .5 .1 .5 .35 .3 .65 .08 .95 .2 .82 .35 .95 .6 1",
             "S .02 .3 .1 .08 .3 0 .5 .08 .52 .3 .35 .6 .05 1; S .05 1 .3 .92 .6 1",
+            "S .05 .2 .3 0 .55 .15 .5 .35; L .5 .35 .03 1 .6 1",  # a sharp corner
         ],
         3: [
             "S .05 .12 .3 0 .55 .15 .5 .38 .25 .47 .52 .6 .57 .82 .35 1 .02 .9",
@@ -115,18 +123,24 @@ ALLOGRAPHS: dict[int, list[Strokes]] = {
             "L .12 0 .12 .6 .6 .6; L .48 0 .48 1",
             "L .1 0 .05 .55 .58 .55; L .42 .15 .4 1",
             "L .5 1 .48 0 .02 .66 .6 .64",
+            "S .2 0 .1 .35 .08 .58 .3 .6 .6 .58; L .48 .3 .46 1",  # open, curved
         ],
         5: [
             "L .55 0 .1 0 .07 .45; S .07 .45 .35 .38 .58 .6 .5 .9 .25 1 .02 .9",
             "S .1 .02 .07 .45 .35 .38 .58 .62 .48 .92 .22 1 .02 .88; L .1 .02 .58 0",
             "L .12 0 .08 .42; S .08 .42 .4 .4 .55 .68 .4 .95 .05 .95; L .12 .01 .55 .04",
             "L .1 .02 .1 .45; S .1 .45 .45 .4 .58 .7 .4 1 .05 .9; L .1 .02 .58 .02",
+            "S .1 .02 .06 .42 .3 .36 .55 .55 .55 .82 .3 1 .03 .9; S .12 .02 .4 0 .6 .06",
+            "L .55 .02 .14 .02 .1 .42; S .1 .42 .3 .34 .52 .44 .58 .68 .45 .92 .25 1 .06 .9"
+            " .03 .78",  # the bowl curling back up
+            "L .56 0 .15 .02 .1 .45; S .1 .45 .35 .35 .56 .55 .52 .85 .3 1 .1 .95 .06 .85",
         ],
         6: [
             "S .5 .02 .25 .15 .06 .55 .1 .9 .3 1 .52 .85 .5 .6 .3 .52 .08 .66",
             "L .45 0 .08 .65; A .3 .75 .24 .25 180 540",
             "S .55 .1 .35 0 .12 .2 .06 .6 .2 .98 .5 .9 .52 .62 .3 .5 .1 .6",
             "S .45 0 .15 .35 .05 .7 .25 1 .5 .85 .45 .6 .2 .6 .08 .75",
+            "L .5 0 .12 .6; S .12 .6 .1 .85 .3 1 .5 .88 .48 .66 .28 .58 .12 .64",
         ],
         7: [
             "L .02 0 .58 0 .2 1",
@@ -134,6 +148,8 @@ ALLOGRAPHS: dict[int, list[Strokes]] = {
             "L .02 .12 .02 0 .58 0; S .58 0 .4 .35 .3 .7 .28 1",
             "L .02 .05 .58 .02; S .58 .02 .35 .5 .25 1",
             "L .05 .15 .08 .02 .58 .02 .22 1",
+            "L .02 .02 .58 .02; S .58 .02 .45 .3 .38 .6 .35 1; L .2 .52 .55 .5",  # European
+            "S .02 .1 .2 .02 .4 .08 .58 0; S .58 0 .4 .4 .28 1",
         ],
         8: [
             "A .3 .24 .2 .24 0 360; A .3 .73 .27 .27 -90 270",
@@ -147,6 +163,7 @@ ALLOGRAPHS: dict[int, list[Strokes]] = {
             "S .55 .15 .35 0 .08 .12 .1 .48 .4 .5 .55 .15 .52 .6 .48 1",
             "S .5 .2 .3 0 .05 .2 .15 .45 .45 .4 .55 .2; S .55 .2 .5 .6 .45 1",
             "A .32 .25 .22 .25 0 360; S .54 .25 .45 .6 .25 1",
+            "S .55 .1 .3 0 .05 .15 .12 .45 .5 .42 .55 .05; L .55 .05 .55 1",  # a flat top
         ],
     }.items()
 }
@@ -237,7 +254,7 @@ def synthetic(label: int, rng: Rng) -> F32:
     h, w = _box(rng)
     options = ALLOGRAPHS.get(label)
     drawn = options[int(rng.integers(len(options)))] if options else _scribble(rng)
-    size = h * rng.uniform(0.45, 0.85)
+    size = h * rng.uniform(0.3, 0.85)
     aspect = rng.uniform(0.7, 1.3)
     slant = math.tan(math.radians(rng.uniform(-20, 30)))
     turn = math.radians(rng.uniform(-8, 8))
@@ -248,8 +265,8 @@ def synthetic(label: int, rng: Rng) -> F32:
     low, high = -extent.min(axis=0), np.array([w, h]) - extent.max(axis=0)
     middle = (low + high) / 2
     centre = middle + rng.uniform(-0.4, 0.4, 2) * np.maximum(high - low, 0)
-    bold = rng.uniform(0.08, 0.3) if rng.random() < 0.75 else rng.uniform(0.3, 0.45)
-    pen = min(rng.uniform(2.0, 15.0), bold * size)
+    bold = rng.uniform(0.08, 0.3) if rng.random() < 0.6 else rng.uniform(0.3, 0.45)
+    pen = min(rng.uniform(2.0, 25.0), bold * size)
     scale = 2  # drawn at twice the size, then averaged down
     canvas = np.zeros((h * scale, w * scale), dtype=np.float32)
     wob = rng.uniform(0.005, 0.03)
@@ -297,7 +314,87 @@ def hershey(label: int, rng: Rng) -> F32:
 
 
 Maker = Callable[[int, Rng], F32]
-MAKERS: dict[str, Maker] = {"synthetic": synthetic, "hershey": hershey}
+
+# scikit-learn's copy of the UCI handwritten digits (the test part: 1,797 digits, 13
+# writers, 8x8 counts of a 32x32 bitmap that NIST's preprocessing stretched to fill it).
+# The file names no writer: the first REAL_SPLIT are trained on, the rest held out in two
+# parts (digits REAL_SPLIT.. and REAL_HALF..), one to choose the threshold, one to check it.
+REAL_SPLIT, REAL_HALF = 1000, 1400
+
+
+@cache
+def _real() -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+    from sklearn.datasets import load_digits  # the optional extra `train`
+
+    data = load_digits()
+    return np.asarray(data.images, np.float64) / 16, np.asarray(data.target, np.int64)
+
+
+def real_glyph(index: int, rng: Rng) -> F32:
+    """Scikit-learn's digit `index` as a large ink map (its blocks smoothed to strokes of a
+    random weight), the width the preprocessing stretched it to undone at random."""
+    image = _real()[0][index].astype(np.float32)
+    big = np.asarray(cv2.resize(np.pad(image, 1), (80, 80), interpolation=cv2.INTER_CUBIC))
+    level = rng.uniform(0.25, 0.55)
+    glyph = np.clip((big - level) * 6 + 0.5, 0, 1).astype(np.float32)
+    narrow = (0.15, 0.6) if _real()[1][index] == 1 else (0.5, 0.95)
+    wide = max(1, round(80 * rng.uniform(*narrow)))
+    return np.asarray(cv2.resize(glyph, (wide, 80), interpolation=cv2.INTER_AREA), np.float32)
+
+
+def _placed(glyph: F32, rng: Rng) -> F32:
+    """A large glyph slanted, turned and shrunk into a random box, off-centre."""
+    h, w = _box(rng)
+    ys, xs = np.nonzero(glyph > 0.2)
+    if not len(xs):
+        return np.zeros((h, w), np.float32)
+    cx, cy = (xs.min() + xs.max()) / 2, (ys.min() + ys.max()) / 2
+    scale = h * rng.uniform(0.3, 0.85) / max(1, ys.max() - ys.min())
+    slant = math.tan(math.radians(rng.uniform(-20, 25)))
+    turn = math.radians(rng.uniform(-8, 8))
+    rot = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
+    linear = rot @ np.array([[1.0, -slant], [0.0, 1.0]]) * scale
+    corners = (np.column_stack([xs, ys]) - [cx, cy]) @ linear.T
+    low, high = -corners.min(axis=0), np.array([w, h]) - corners.max(axis=0)
+    centre = (low + high) / 2 + rng.uniform(-0.4, 0.4, 2) * np.maximum(high - low, 0)
+    affine = np.hstack([linear, (centre - linear @ [cx, cy])[:, None]])
+    if scale < 0.6:  # shrinking: blur first, or thin strokes alias
+        glyph = np.asarray(cv2.GaussianBlur(glyph, (0, 0), 0.4 / scale), np.float32)
+    return np.asarray(cv2.warpAffine(glyph, affine, (w, h), flags=cv2.INTER_LINEAR), np.float32)
+
+
+def real(label: int, rng: Rng) -> F32:
+    """One box's ink map holding a handwritten `label` of scikit-learn's first REAL_SPLIT
+    digits, warped, distorted and finished as the synthetic ones (REJECT: a synthetic)."""
+    if label == REJECT:
+        return synthetic(label, rng)
+    choices = np.flatnonzero(_real()[1][:REAL_SPLIT] == label)
+    glyph = real_glyph(int(rng.choice(choices)), rng)
+    pen = int(rng.integers(-3, 3))  # thinner or bolder than the writer's pen
+    if pen:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * abs(pen) + 1,) * 2)
+        glyph = np.asarray((cv2.dilate if pen > 0 else cv2.erode)(glyph, kernel), np.float32)
+    placed = _placed(glyph, rng)
+    size = max(10.0, float(np.ptp(np.nonzero(placed > 0.2)[0])) if placed.max() > 0.2 else 0.0)
+    return _finish(_elastic(placed, size, 0.05, rng), rng)
+
+
+def _held_out(first: int, last: int) -> Maker:
+    def make(label: int, rng: Rng) -> F32:
+        """One box's ink map holding one of scikit-learn's held-out handwritten `label`s."""
+        choices = np.flatnonzero(_real()[1][first:last] == label) + first
+        return _finish(_placed(real_glyph(int(rng.choice(choices)), rng), rng), rng)
+
+    return make
+
+
+MAKERS: dict[str, Maker] = {
+    "synthetic": synthetic,
+    "hershey": hershey,
+    "real": real,
+    "real-a": _held_out(REAL_SPLIT, REAL_HALF),  # chooses the threshold
+    "real-b": _held_out(REAL_HALF, 1797),  # checks it
+}
 
 
 def _part(job: tuple[str, NDArray[np.int64], int]) -> tuple[F32, F32]:
