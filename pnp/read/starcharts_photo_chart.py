@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from pnp.layouts.reading import Marks
 from pnp.paper import PAPERS
-from pnp.scan.align import NOT_FLAT, flattened
+from pnp.scan.align import flattened
 from pnp.scan.photo import PX_PER_MM, Page, box_px
 from pnp.starcharts.chart import Chart, chart_ids, load_chart
 from pnp.units import mm
@@ -66,9 +66,7 @@ def _variant(page: Page, chart_ids_: list[str], paper_name: str, per_page: int) 
             blank = blank_sheet(load_chart(chart_id), paper_name, per_page, page.gray.shape)
         except SheetLayoutError:  # not printable this way (10 × 10 on half a Letter page)
             continue
-        flat, worst = flattened(page, blank)
-        if worst > NOT_FLAT:  # the blank's print does not fit the page's
-            continue
+        flat, _ = flattened(page, blank)
         photo = cv2.resize(flat.gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         small = cv2.resize(blank, (photo.shape[1], photo.shape[0]), interpolation=cv2.INTER_AREA)
         match = cv2.matchTemplate(photo, small, cv2.TM_CCOEFF_NORMED)

@@ -26,6 +26,7 @@ _SCALE = 0.25  # patches are matched at 2.5 px a mm
 _PATCH = 64  # pixels at that scale: 25.6 mm, a few cells and their lines
 _STEP = 32
 _STRUCTURE = 6.0  # grey levels: a blank patch with less detail has nothing to match
+_PEN_HEAVY = 1.4  # times the page's usual photo-to-blank contrast
 _RESPONSE = 0.08  # phase correlation's peak below which a match is not trusted
 _MAX_SHIFT = 4.0  # mm: a patch further out is a mismatch (under half a cell: no aliasing)
 _AGREE = 0.5  # mm: a shift further from the fitted surface disagrees with it
@@ -92,26 +93,36 @@ def _shifts(
     photo: NDArray[np.float32], printed: NDArray[np.float32]
 ) -> list[tuple[float, float, float, float]]:
     """(x, y, dx, dy) in full-resolution pixels: where each trusted patch of the page
-    lies against the blank's (both as ``_prepared`` makes them)."""
+    lies against the blank's (both as ``_prepared`` makes them). A patch with much more
+    going on in the photo than the page's usual contrast gives the print is mostly a
+    player's pen, which would match at a wrong place: it is left out."""
     import cv2
+    import numpy as np
 
     window = cv2.createHanningWindow((_PATCH, _PATCH), cv2.CV_32F)
     rows, cols = printed.shape
-    found: list[tuple[float, float, float, float]] = []
-    limit = _MAX_SHIFT * PX_PER_MM * _SCALE
+    patches = []
     for top in range(0, rows - _PATCH + 1, _STEP):
         for left in range(0, cols - _PATCH + 1, _STEP):
             a = printed[top : top + _PATCH, left : left + _PATCH]
-            if float(a.std()) < _STRUCTURE:
-                continue
             b = photo[top : top + _PATCH, left : left + _PATCH]
-            # copies: OpenCV applies the window in place, through the views
-            (sx, sy), response = cv2.phaseCorrelate(a.copy(), b.copy(), window)
-            centre = (left + _PATCH / 2) / _SCALE, (top + _PATCH / 2) / _SCALE
-            if response < _RESPONSE or max(abs(sx), abs(sy)) > limit:
-                found.append((*centre, math.nan, math.nan))  # print there, but no match
-            else:
-                found.append((*centre, sx / _SCALE, sy / _SCALE))
+            if float(a.std()) >= _STRUCTURE:
+                patches.append((top, left, a, b, float(b.std()) / float(a.std())))
+    if not patches:
+        return []
+    usual = float(np.median([contrast for *_, contrast in patches]))
+    found: list[tuple[float, float, float, float]] = []
+    limit = _MAX_SHIFT * PX_PER_MM * _SCALE
+    for top, left, a, b, contrast in patches:
+        if contrast > _PEN_HEAVY * usual:
+            continue
+        # copies: OpenCV applies the window in place, through the views
+        (sx, sy), response = cv2.phaseCorrelate(a.copy(), b.copy(), window)
+        centre = (left + _PATCH / 2) / _SCALE, (top + _PATCH / 2) / _SCALE
+        if response < _RESPONSE or max(abs(sx), abs(sy)) > limit:
+            found.append((*centre, math.nan, math.nan))  # print there, but no match
+        else:
+            found.append((*centre, sx / _SCALE, sy / _SCALE))
     return found
 
 
