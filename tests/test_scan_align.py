@@ -78,7 +78,7 @@ def test_a_flat_page_is_left_as_it_is(blank: NDArray[np.uint8]) -> None:
 def test_a_fold_is_refused_in_one_line(blank: NDArray[np.uint8]) -> None:
     folded = blank.copy()
     half = blank.shape[1] // 2
-    folded[30:, half:] = blank[:-30, half:]  # the right half 3 mm lower than the left
+    folded[40:, half:] = blank[:-40, half:]  # the right half 4 mm lower than the left
     with pytest.raises(PhotoError, match=r"^p\.jpg: the page is not flat .*lay it flat"):
         aligned(Path("p.jpg"), page_of(folded), blank)
 

@@ -137,3 +137,23 @@ def test_a_dot_inside_a_printed_symbol_s_middle_is_asked_not_read_as_empty() -> 
     doubts: list[Doubt] = []
     assert _cell(CHART_OBSTACLES, asteroid, BOX, (ink, clear), doubts, SHARP) == "?"
     assert _cell(CHART_OBSTACLES, asteroid, BOX, (page(), clear), [], SHARP) == "A"
+
+
+def test_a_star_whose_print_lies_off_the_blank_s_is_asked() -> None:
+    """Its own outline would show as pen round it: a ring, or a mark, not there."""
+    from pnp.read.starcharts_photo import _registered
+
+    def printed(dx: int) -> NDArray[np.uint8]:
+        gray = np.full((300, 300), 230, np.uint8)
+        for x in (100, 200):
+            cv2.line(gray, (x, 80), (x, 220), 20, 3)
+            cv2.line(gray, (80, x), (220, x), 20, 3)
+        points = [(150, 120), (160, 145), (185, 150), (160, 160), (150, 185), (140, 160)]
+        star = np.array([*points, (115, 150), (140, 145)]) + np.array([dx, 0])
+        cv2.fillPoly(gray, [star.astype(np.int32)], 20)
+        return gray
+
+    doubts: list[Doubt] = []
+    assert _registered(CHART, STAR, BOX, (printed(0), printed(0)), doubts) is None
+    assert _registered(CHART, STAR, BOX, (printed(9), printed(0)), doubts) == "?"
+    assert [d.choices for d in doubts] == [("x", "o", "*")]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from pnp.layouts.reading import Marks
 from pnp.paper import PAPERS
 from pnp.read.starcharts_blank import blank_sheet
-from pnp.scan.align import aligned
+from pnp.scan.align import aligned, local_shift
 from pnp.scan.ink import FAINT, crop, paper_only, pen_ink, ring, share
 from pnp.scan.photo import (
     Page,
@@ -48,10 +48,11 @@ SOFT_CELL_FAINT = 0.2  # on a soft photo (see SOFT), whose smear is darker: 0.4 
 # the star, where a circle leaves the paper blank but a scribble does not): circled at
 # CIRCLED or more outside and at most SCRIBBLED inside (at most CLOSED_SCRIBBLED where
 # the outer ring is whole), not circled at UNCIRCLED or less.
-CIRCLED = 0.85
+CIRCLED = 0.95
 SCRIBBLED = 0.45
 CLOSED_SCRIBBLED = 0.6
 UNCIRCLED = 0.62
+OPEN_CIRCLED, CLEAR_INSIDE = 0.86, 0.2  # or a ring with a gap, the paper inside it clear
 # A ring drawn with a light pencil shows whole only in its grey: when some of it shows
 # (more than LIGHT_RING_SEEN) and the grey is all round, the star is asked about.
 LIGHT_RING_SEEN = 0.45
@@ -62,11 +63,11 @@ STRAY = 0.005
 SOFT = 4.5
 SOFT_CIRCLED = 0.96
 SOFT_SCRIBBLED = 0.45
-SOFT_OPEN_CIRCLED, SOFT_CLEAR_INSIDE = 0.86, 0.2  # or a ring with a gap, clear inside
 # A dot inside a printed symbol's own white (an asteroid's or a star's middle) is hidden
 # from the cell's paper: dark ink (DARK_INSIDE) on more than EMPTY_INSIDE of the cell's
 # middle, where an empty symbol's photo has none, is asked about.
 DARK_INSIDE, EMPTY_INSIDE = 0.5, 0.01
+MISPLACED = 0.5  # mm: a star's print this far from the blank's is not read
 _CELL_INSET = 0.22  # of a cell's side: clear of its lines and of a neighbour's ink
 _SYMBOL_INSET = 0.15  # the same for a cell with a star, an asteroid or a comet
 _BOX_EMPTY = 0.003  # a score box with less ink holds nothing
@@ -186,7 +187,8 @@ def read_sheet(
     seen = (ink, clear)
     doubts: list[Doubt] = []
     grid = tuple(
-        _cell(named, i, box_px(marks, places.cell(i)), seen, doubts, page.detail)
+        _registered(named, i, box_px(marks, places.cell(i)), (page.gray, blank), doubts)
+        or _cell(named, i, box_px(marks, places.cell(i)), seen, doubts, page.detail)
         for i in range(len(named.cells))
     )
     boxes = tuple(
@@ -281,13 +283,30 @@ def _cell(
     inner = ring(around, 0.3, 0.55)
     if outer >= circled and inner <= scribbled:
         return "o"
-    if soft and outer >= SOFT_OPEN_CIRCLED and inner <= SOFT_CLEAR_INSIDE:
+    if outer >= OPEN_CIRCLED and inner <= CLEAR_INSIDE:
         return "o"
     if outer <= UNCIRCLED and not (
         outer > LIGHT_RING_SEEN and ring(around, 0.62, 0.98, level=CELL_FAINT) >= SOFT_CIRCLED
     ):
         return "x"
     doubts.append(Doubt(name, box, ("x", "o"), ("grid", index)))
+    return UNREAD
+
+
+def _registered(
+    chart: Chart,
+    index: int,
+    box: tuple[int, int, int, int],
+    pages: tuple[NDArray[np.uint8], NDArray[np.uint8]],
+    doubts: list[Doubt],
+) -> str | None:
+    """UNREAD, and a doubt, for a star whose print lies MISPLACED or further from the
+    blank's: its own outline then shows as pen round it, a ring or a mark that is not
+    there; None, to read the cell, otherwise."""
+    if chart.cells[index] is not Cell.STAR or local_shift(*pages, box) <= MISPLACED:
+        return None
+    row, col = divmod(index, chart.size)
+    doubts.append(Doubt(f"{column_letter(col)}{row + 1}", box, ("x", "o", "*"), ("grid", index)))
     return UNREAD
 
 

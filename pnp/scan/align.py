@@ -30,7 +30,7 @@ _PEN_HEAVY = 1.4  # times the page's usual photo-to-blank contrast
 _RESPONSE = 0.08  # phase correlation's peak below which a match is not trusted
 _MAX_SHIFT = 4.0  # mm: a patch further out is a mismatch (under half a cell: no aliasing)
 _AGREE = 0.5  # mm: a shift further from the fitted surface disagrees with it
-NOT_FLAT = 1.2  # mm: a trusted patch this far from any smooth surface is a fold
+NOT_FLAT = 1.6  # mm: a trusted patch this far from any smooth surface is a fold
 _MIN_PATCHES = 24  # at least (the surface has 16 terms)
 _ANCHOR = 6.0  # mm in from the frame's corners: the markers' middles
 _ANCHOR_WEIGHT = 8  # patches' worth
@@ -77,6 +77,26 @@ def flattened(page: Page, blank: Image) -> tuple[Page, float]:
         return np.asarray(out, np.uint8)
 
     return replace(page, colour=warp(page.colour), gray=warp(page.gray)), worst
+
+
+def local_shift(gray: Image, blank: Image, box: tuple[int, int, int, int]) -> float:
+    """How far, in mm, the print in a pixel box (and a fifth of its side round it) lies
+    from the blank's there: a place the smooth surface did not bring onto the blank."""
+    import cv2
+    import numpy as np
+
+    left, top, right, bottom = box
+    grow = (right - left) // 5
+    rows, cols = gray.shape
+    y0, y1 = max(top - grow, 0), min(bottom + grow, rows)
+    x0, x1 = max(left - grow, 0), min(right + grow, cols)
+    if y1 - y0 < 8 or x1 - x0 < 8:
+        return 0.0
+    a, b = (np.asarray(im[y0:y1, x0:x1], np.float32) for im in (blank, gray))
+    a, b = (im - cv2.GaussianBlur(im, (0, 0), 8.0) for im in (a, b))
+    window = cv2.createHanningWindow((x1 - x0, y1 - y0), cv2.CV_32F)
+    (dx, dy), _ = cv2.phaseCorrelate(a, b, window)
+    return float(np.hypot(dx, dy)) / PX_PER_MM
 
 
 def _prepared(gray: Image) -> NDArray[np.float32]:
