@@ -52,7 +52,7 @@ CIRCLED = 0.95
 SCRIBBLED = 0.45
 CLOSED_SCRIBBLED = 0.6
 UNCIRCLED = 0.62
-OPEN_CIRCLED, CLEAR_INSIDE = 0.86, 0.2  # or a ring with a gap, the paper inside it clear
+OPEN_CIRCLED, CLEAR_INSIDE = 0.9, 0.2  # or a ring with a gap, the paper inside it clear
 # A ring drawn with a light pencil shows whole only in its grey: when some of it shows
 # (more than LIGHT_RING_SEEN) and the grey is all round, the star is asked about.
 LIGHT_RING_SEEN = 0.45
