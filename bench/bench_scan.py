@@ -22,7 +22,7 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scan_sheets import shot, values
+from scan_sheets import shot
 
 from pnp.read.starcharts_photo import read_sheet
 from pnp.scan.photo import PhotoError
@@ -41,7 +41,7 @@ def one(seed: int) -> Row:
         )
         start = time.perf_counter()
         try:
-            r = read_sheet(path, None, frozenset(values(s.truth.objectives)))
+            r = read_sheet(path, None, s.truth.objectives)
         except PhotoError as exc:
             print(f"seed {seed}: refused: {str(exc).split(': ', 1)[1]}", file=sys.stderr)
             return (0, 0, 0, 0, 0, 0, 0, 1, s.megapixels, time.perf_counter() - start)

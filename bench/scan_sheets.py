@@ -24,6 +24,8 @@ from pnp.paper import PAPERS, Paper
 from pnp.render.pdf import render_pdf
 from pnp.starcharts.chart import Cell, Chart, chart_ids, load_chart
 from pnp.starcharts.content import abilities, objectives
+from pnp.starcharts.geometry import geometry
+from pnp.starcharts.objectives import met
 from pnp.units import mm
 
 
@@ -89,10 +91,17 @@ def values(dealt: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(sorted({0, *(v for o in dealt for v in (by_id[o].high, by_id[o].low))}))
 
 
+def _met(chart: Chart, dealt: tuple[str, ...], grid: list[str]) -> tuple[str, ...]:
+    g = geometry(chart)
+    marked = sum(1 << i for i, token in enumerate(grid) if token in ("x", "o"))
+    return tuple(o for o in dealt if met(o, g, marked))
+
+
 def random_truth(chart: Chart, rng: np.random.Generator, dealt: tuple[str, ...] = ()) -> Truth:
     """A finished sheet as marks go, not as rules go: how full, which stars circled,
     how many boxes, which abilities, all at random; with ``dealt`` objective cards, each
-    box holds 0 or one of their values (the same draws from ``rng`` either way)."""
+    box holds 0 or a value of one the grid meets, as a player can claim (the same draws
+    from ``rng`` either way)."""
     full = rng.random() < 0.3
     fraction = 1.0 if full else float(rng.uniform(0.2, 0.95))
     stars = [i for i, k in enumerate(chart.cells) if k is Cell.STAR]
@@ -105,7 +114,7 @@ def random_truth(chart: Chart, rng: np.random.Generator, dealt: tuple[str, ...] 
         else:
             grid.append("o" if i in circled else "x")
     filled = int(rng.integers(0, 6))
-    can = values(dealt) if dealt else tuple(range(9))
+    can = values(_met(chart, dealt, grid)) if dealt else tuple(range(9))
     boxes = [str(can[int(rng.integers(0, 9)) % len(can)]) if k < filled else "." for k in range(5)]
     gained = []
     for ability in abilities():

@@ -127,9 +127,11 @@ def test_on_a_terminal_each_doubt_is_asked_with_its_crop(
 def test_a_number_read_is_kept_only_among_the_values_a_box_can_hold() -> None:
     from pnp.scan.digits import DigitReading, among
 
-    reading = DigitReading(6, 0.61, (0.0, 0.0, 0.0, 0.0, 0.0, 0.39, 0.61, 0.0, 0.0, 0.0))
+    reading = DigitReading(5, 0.61, (0.0, 0.0, 0.0, 0.0, 0.0, 0.61, 0.39, 0.0, 0.0, 0.0))
     five = among(reading, frozenset({0, 3, 5}))
-    assert five.digit == 5 and five.confidence > 0.99
+    assert five.digit == 5 and five.confidence > 0.99  # a 6, likelier not, is dropped
+    six = DigitReading(6, 0.61, (0.0, 0.0, 0.0, 0.0, 0.0, 0.39, 0.61, 0.0, 0.0, 0.0))
+    assert among(six, frozenset({0, 3, 5})).confidence == 0.0  # a 6 was written: asked
     unsure = among(DigitReading(6, 0.5, (0.0,) * 6 + (0.5,) + (0.0,) * 3), frozenset({5}))
     assert unsure.confidence < 0.5  # it looks like a 6, which the box cannot hold
 

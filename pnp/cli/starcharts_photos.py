@@ -43,7 +43,7 @@ def read_photos(
     readings, problems = [], []
     for n, photo in enumerate(photos):
         try:
-            reading = read_sheet(Path(photo), chart, _values(objectives))
+            reading = read_sheet(Path(photo), chart, objectives)
         except PhotoError as exc:
             problems.append(str(exc))
             continue
@@ -59,17 +59,6 @@ def read_photos(
         for _, reading in readings:
             _review(reading, review)
     return game_text(readings, objectives)
-
-
-def _values(objectives: tuple[str, ...] | None) -> frozenset[int] | None:
-    """What an objective box can hold when the dealt cards are known: 0 (a skip) or a
-    dealt card's high or low value."""
-    from pnp.starcharts.content import objective_by_id
-
-    cards = objective_by_id()
-    if not objectives or not all(o in cards for o in objectives):
-        return None
-    return frozenset({0, *(v for o in objectives for v in (cards[o].high, cards[o].low))})
 
 
 def answer(name: str, doubt: Doubt, image: Path) -> str:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from pnp.layouts.reading import Marks
 from pnp.paper import PAPERS
 from pnp.read.starcharts_blank import blank_sheet
+from pnp.read.starcharts_values import box_values, filled_values
 from pnp.scan.align import aligned, local_shift
 from pnp.scan.ink import FAINT, crop, paper_only, pen_ink, ring, share
 from pnp.scan.photo import (
@@ -157,11 +158,10 @@ def _sheet_kinds() -> dict[int, tuple[int, str]]:
 
 
 def read_sheet(
-    path: Path, chart: Chart | None = None, values: frozenset[int] | None = None
+    path: Path, chart: Chart | None = None, objectives: tuple[str, ...] | None = None
 ) -> SheetReading:
     """Read one photo; ``chart`` is used when the QR code cannot be read (and must agree
-    with it when it can); ``values`` are the numbers an objective box can hold (0 and
-    the dealt cards' values), when the dealt cards are known."""
+    with it when it can); ``objectives`` are the dealt cards' ids, when known."""
     from pnp.layouts.starcharts.sheet import sheet_marks, sheet_places, sheet_qr
 
     photo = load(path)
@@ -198,7 +198,7 @@ def read_sheet(
             box_px(marks, places.score[k]),
             ink,
             doubts,
-            tuple(str(v) for v in sorted(values)) if values else tuple("012345678"),
+            box_values(named, grid, objectives),
         )
         for k in range(5)
     )
@@ -208,7 +208,7 @@ def read_sheet(
         box_px(marks, places.score[5]),
         ink,
         doubts,
-        ("5", "0"),
+        filled_values(named, grid),
     )
     gained = tuple(
         _mark(f"{a.id} gained", ("gained", k), box_px(marks, places.gained(k)), seen, doubts)

@@ -48,6 +48,7 @@ STRAY = 0.04  # dropping more of the ink than this as stray marks may have chang
 LINE = 0.8  # a row or column in the edge band this full of ink is a box line
 PALE = 0.35  # ink paler than this (at its darkest tenth) lowers the confidence in proportion
 PENALTY = 0.25  # what a doubtful shape multiplies the confidence by
+WRITTEN = 0.5  # a digit this likely on average was written, allowed or not
 SHIFTS = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))  # each network also reads these moves
 
 
@@ -95,7 +96,7 @@ def _models() -> tuple[_Model, ...]:
     )
 
 
-def _clean(ink: Image) -> tuple[NDArray[np.uint8], int, float]:
+def pieces(ink: Image) -> tuple[NDArray[np.uint8], int, float]:
     """The pen's ink as a mask without specks, box-line slivers and stray marks; how many
     separate clusters with a fair share of the ink it holds (1 for one digit); and the share
     of the ink dropped as stray marks (a piece of the digit, if large)."""
@@ -139,7 +140,7 @@ def normalise(ink: Image) -> tuple[Image, float]:
     blank = np.zeros((SIDE, SIDE), dtype=np.float32)
     if ink.ndim != 2 or min(ink.shape) < MIN_SIDE or float(ink.max()) < FAINT:
         return blank, 0.0
-    mask, blobs, stray = _clean(ink)
+    mask, blobs, stray = pieces(ink)
     if not mask.any():
         return blank, 0.0
     ys, xs = np.nonzero(mask)
@@ -232,8 +233,13 @@ def read_digit(ink: Image) -> DigitReading:
 def among(reading: DigitReading, allowed: frozenset[int]) -> DigitReading:
     """The reading when the box can only hold one of ``allowed`` (or not a digit at all,
     which keeps its share): the probabilities of the other digits are dropped, in each
-    opinion, and the least sure opinion still decides."""
+    opinion, and the least sure opinion still decides. A digit outside ``allowed`` read
+    as likelier than any inside it (and likelier than not) was written there: it is not
+    turned into an allowed one, the confidence is 0."""
     p = reading.probabilities
+    outside = max((p[d] for d in range(10) if d not in allowed), default=0.0)
+    if outside >= max(WRITTEN, *(p[d] for d in allowed)):
+        return DigitReading(reading.digit, 0.0, p, reading.opinions)
     views = reading.opinions or ((*p, max(0.0, 1.0 - sum(p))),)
     top = min(view[reading.digit] for view in views)
     plausible = reading.confidence / top if top > 0 else 0.0
