@@ -69,3 +69,18 @@ def test_a_zero_nearly_filled_by_a_thick_pen_or_slashed_still_has_its_loop() -> 
     cv2.line(six, (18, 55), (34, 8), 1.0, 6)
     assert not loops_agree(six, 0)  # one loop, low down and short
     assert loops_agree(six, 6)
+
+
+def test_a_noisy_photos_grain_is_an_empty_box_and_a_faint_stroke_is_not() -> None:
+    from pnp.scan.combs import blank_box
+
+    rng = np.random.default_rng(7)
+    grain = np.zeros((114, 190), np.float32)
+    specks = rng.integers(0, (114, 190), (200, 2))
+    grain[specks[:, 0], specks[:, 1]] = rng.uniform(0.13, 0.25, 200)
+    grain = np.asarray(cv2.dilate(grain, np.ones((2, 2), np.uint8)), np.float32)
+    assert blank_box(grain)  # 200 specks, 2.7 % of the box: too much for grey alone
+    stroke = np.zeros((114, 190), np.float32)
+    cv2.line(stroke, (95, 25), (90, 90), 0.2, 3)  # a light pencil's 1, 0.3 mm wide
+    assert not blank_box(stroke)
+    assert not blank_box(np.maximum(grain, stroke))

@@ -13,6 +13,7 @@ from pnp.paper import PAPERS
 from pnp.read.starcharts_blank import blank_sheet
 from pnp.read.starcharts_values import box_values, filled_values
 from pnp.scan.align import aligned, local_shift
+from pnp.scan.combs import blank_box
 from pnp.scan.ink import FAINT, crop, paper_only, pen_ink, ring, share
 from pnp.scan.photo import (
     Page,
@@ -71,8 +72,6 @@ DARK_INSIDE, EMPTY_INSIDE = 0.5, 0.01
 MISPLACED = 0.5  # mm: a star's print this far from the blank's is not read
 _CELL_INSET = 0.22  # of a cell's side: clear of its lines and of a neighbour's ink
 _SYMBOL_INSET = 0.15  # the same for a cell with a star, an asteroid or a comet
-_BOX_EMPTY = 0.003  # a score box with less ink holds nothing
-_BOX_FAINT = 0.006  # and less of a light pencil's grey
 _MARK_EMPTY, _MARK_FULL = 0.1, 0.14  # inside a "gained" circle or a "used" box
 _MARK_FAINT = 0.2  # and at most this share of a light pencil's grey for no mark
 _PRINTING = "print the sheets with `pnp starcharts sheet`"
@@ -332,7 +331,7 @@ def _number(
     from pnp.scan.loops import loops_agree
 
     part = crop(ink, box, 0.04)
-    if share(part) <= _BOX_EMPTY and share(part, level=FAINT) <= _BOX_FAINT:
+    if blank_box(part):
         return "."
     reading = among(read_digit(part), frozenset(int(d) for d in allowed))
     if reading.confidence >= THRESHOLD and loops_agree(part, reading.digit):
