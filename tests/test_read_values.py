@@ -84,3 +84,11 @@ def test_a_noisy_photos_grain_is_an_empty_box_and_a_faint_stroke_is_not() -> Non
     cv2.line(stroke, (95, 25), (90, 90), 0.2, 3)  # a light pencil's 1, 0.3 mm wide
     assert not blank_box(stroke)
     assert not blank_box(np.maximum(grain, stroke))
+
+
+def test_a_five_whose_bowl_closed_up_is_no_six_its_top_is_a_bar() -> None:
+    five = np.zeros((80, 60), np.float32)
+    cv2.line(five, (16, 8), (48, 8), 1.0, 6)  # the bar
+    cv2.line(five, (16, 8), (16, 40), 1.0, 6)
+    cv2.ellipse(five, (30, 56), (15, 16), 0, 0, 360, 1.0, 6)  # the bowl, closed
+    assert not loops_agree(five, 6)

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from pnp.read.starcharts_photo import Doubt, _cell
+from pnp.read.starcharts_photo import _cell
+from pnp.read.starcharts_reading import Doubt
 from pnp.starcharts.chart import Cell, load_chart
 
 CHART = load_chart("cancer-8")
@@ -116,7 +117,7 @@ def test_on_a_soft_photo_a_darker_smear_is_paper_and_a_light_cross_still_a_mark(
 
 
 def test_a_light_pencil_s_slash_in_a_used_box_is_asked_not_read_as_no_mark() -> None:
-    from pnp.read.starcharts_photo import _mark
+    from pnp.read.starcharts_marks import mark as _mark
 
     ink = page()
     cv2.line(ink, (110, 190), (190, 110), 70, 12)
@@ -157,3 +158,30 @@ def test_a_star_whose_print_lies_off_the_blank_s_is_asked() -> None:
     assert _registered(CHART, STAR, BOX, (printed(0), printed(0)), doubts) is None
     assert _registered(CHART, STAR, BOX, (printed(9), printed(0)), doubts) == "?"
     assert [d.choices for d in doubts] == [("x", "o", "*")]
+
+
+def test_a_star_crossed_with_a_ring_drawn_round_its_whole_cell_is_asked() -> None:
+    """A ring wider than the cell's own band, over its lines, leaves the band with the
+    cross's ink only: the ring beyond it must not leave an 'x' read."""
+    ink = cross(page())
+    cv2.circle(ink, (150, 150), 56, 255, 5)  # 1.1 of half the side
+    doubts: list[Doubt] = []
+    assert _cell(CHART, STAR, BOX, (ink, np.full_like(ink, 255)), doubts, SHARP) == "?"
+    assert doubts[0].choices == ("x", "o")
+    assert read(STAR, cross(page())) == "x"  # a cross alone is still read
+
+
+def test_a_light_straight_stroke_among_a_pages_unmarked_cells_is_asked() -> None:
+    from pnp.read.starcharts_marks import stand_out
+    from pnp.scan.ink import line_ink
+
+    rng = np.random.default_rng(3)
+    clear = np.ones((56, 56), np.float32)
+    grainy = [rng.uniform(0.0, 0.05, (56, 56)).astype(np.float32) for _ in range(30)]
+    lines = {k: line_ink(cell, clear) for k, cell in enumerate(grainy)}
+    assert stand_out(lines, 0.04) == []  # grain alone: nothing stands out
+    stroke = grainy[0].copy()
+    cv2.line(stroke, (5, 50), (50, 5), 0.25, 2)  # a light pencil's slash
+    lines[0] = line_ink(stroke, clear)
+    assert stand_out(lines, 0.04) == [0]
+    assert stand_out({0: lines[0]}, 0.04) == [0]  # alone on its page: the floor decides

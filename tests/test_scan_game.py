@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import cli, starcharts_photos
-from pnp.read.starcharts_photo import Doubt
+from pnp.read.starcharts_reading import Doubt
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "bench"))
 

@@ -15,7 +15,7 @@ from pnp.errors import PnpError
 
 if TYPE_CHECKING:
     from pnp.paper import Paper
-    from pnp.read.starcharts_photo import Doubt, SheetReading
+    from pnp.read.starcharts_reading import Doubt, SheetReading
     from pnp.score.starcharts_form import FormGame
 
 

@@ -4,19 +4,17 @@ What is not read surely is written ``?`` (and the scorer stops there), never gue
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.layouts.reading import Marks
 from pnp.paper import PAPERS
 from pnp.read.starcharts_blank import blank_sheet
+from pnp.read.starcharts_marks import MARK_FLOOR, mark, number, stand_out
+from pnp.read.starcharts_reading import Doubt, SheetReading
 from pnp.read.starcharts_values import box_values, filled_values
 from pnp.scan.align import aligned, local_shift
-from pnp.scan.combs import blank_box
-from pnp.scan.ink import FAINT, crop, paper_only, pen_ink, ring, share
+from pnp.scan.ink import crop, line_ink, paper_only, pen_ink, ring, share
 from pnp.scan.photo import (
-    Page,
     PhotoError,
     Wanted,
     box_px,
@@ -54,6 +52,9 @@ CIRCLED = 0.95
 SCRIBBLED = 0.45
 CLOSED_SCRIBBLED = 0.6
 UNCIRCLED = 0.62
+# A ring drawn over the cell's lines (0.62 to 1.2 of half its side) all but hides in
+# them: a star read crossed with one round it in WIDE_RING of the directions is asked.
+WIDE_RING = 0.75
 OPEN_CIRCLED, CLEAR_INSIDE = 0.9, 0.2  # or a ring with a gap, the paper inside it clear
 # A ring drawn with a light pencil shows whole only in its grey: when some of it shows
 # (more than LIGHT_RING_SEEN) and the grey is all round, the star is asked about.
@@ -69,11 +70,12 @@ SOFT_SCRIBBLED = 0.45
 # from the cell's paper: dark ink (DARK_INSIDE) on more than EMPTY_INSIDE of the cell's
 # middle, where an empty symbol's photo has none, is asked about.
 DARK_INSIDE, EMPTY_INSIDE = 0.5, 0.01
+# The least mean ink along a straight stroke in a cell read unmarked, standing out
+# (`pnp.read.starcharts_marks.stand_out`), for it to be asked about: a symbol's, an open one.
+STROKE_FLOOR = (0.05, 0.04)
 MISPLACED = 0.5  # mm: a star's print this far from the blank's is not read
 _CELL_INSET = 0.22  # of a cell's side: clear of its lines and of a neighbour's ink
 _SYMBOL_INSET = 0.15  # the same for a cell with a star, an asteroid or a comet
-_MARK_EMPTY, _MARK_FULL = 0.1, 0.14  # inside a "gained" circle or a "used" box
-_MARK_FAINT = 0.2  # and at most this share of a light pencil's grey for no mark
 _PRINTING = "print the sheets with `pnp starcharts sheet`"
 _OTHER_KINDS = {
     4: "an Astra score pad",
@@ -81,73 +83,6 @@ _OTHER_KINDS = {
     6: "a Crafting the Cosmos score pad",
     7: "a Crafting the Cosmos score pad",
 }
-
-
-@dataclass(frozen=True)
-class Doubt:
-    """A place the reader could not read surely: what it is, its page box in rectified
-    pixels, and the answers it could have."""
-
-    what: str
-    box: tuple[int, int, int, int]
-    choices: tuple[str, ...]
-    slot: tuple[str, int]  # ("grid", cell), ("box", 0-4), ("filled", 0), ("gained"|"used", k)
-
-
-@dataclass(frozen=True)
-class SheetReading:
-    path: Path
-    chart: Chart
-    grid: tuple[str, ...]  # one token a cell: x, o, the chart's symbol or ?
-    boxes: tuple[str, ...]  # the 5 objective boxes: ., a number or ?
-    filled: str  # 5, 0, . or ?
-    gained: tuple[bool | None, ...]  # each ability's marks, None where unsure
-    used: tuple[bool | None, ...]
-    doubts: tuple[Doubt, ...]
-    page: Page = field(repr=False)
-    marks: Marks = field(repr=False)
-
-    @property
-    def abilities(self) -> tuple[str, ...]:
-        """The abilities line's items: "split", "split used", or "split?" when unsure."""
-        items = []
-        for ability, got, used in zip(abilities(), self.gained, self.used, strict=True):
-            if got is None or used is None:
-                items.append(f"{ability.id}{UNREAD}")
-            elif got or used:
-                items.append(ability.id + (" used" if used else ""))
-        return tuple(items)
-
-    def answered(self, doubt: Doubt, answer: str) -> SheetReading:
-        """The reading with ``doubt`` settled by a person's ``answer``."""
-        kind, k = doubt.slot
-        rest = tuple(d for d in self.doubts if d != doubt)
-        if kind == "grid":
-            grid = (*self.grid[:k], answer, *self.grid[k + 1 :])
-            return replace(self, grid=grid, doubts=rest)
-        if kind == "box":
-            return replace(self, boxes=(*self.boxes[:k], answer, *self.boxes[k + 1 :]), doubts=rest)
-        if kind == "filled":
-            return replace(self, filled=answer, doubts=rest)
-        marks = self.gained if kind == "gained" else self.used
-        marks = (*marks[:k], answer == "yes", *marks[k + 1 :])
-        if kind == "gained":
-            return replace(self, gained=marks, doubts=rest)
-        return replace(self, used=marks, doubts=rest)
-
-    def text(self, name: str) -> str:
-        """The player's block of the finished-game text."""
-        n = self.chart.size
-        rows = [" ".join(self.grid[r * n : (r + 1) * n]) for r in range(n)]
-        return "\n".join(
-            [
-                f"player: {name}",
-                *rows,
-                f"boxes: {' '.join(self.boxes)}",
-                f"filled: {self.filled}",
-                f"abilities: {', '.join(self.abilities)}",
-            ]
-        )
 
 
 def _sheet_kinds() -> dict[int, tuple[int, str]]:
@@ -190,8 +125,11 @@ def read_sheet(
         or _cell(named, i, box_px(marks, places.cell(i)), seen, doubts, page.detail)
         for i in range(len(named.cells))
     )
+    grid = _light_strokes(
+        named, grid, [box_px(marks, places.cell(i)) for i in range(len(grid))], seen, doubts
+    )
     boxes = tuple(
-        _number(
+        number(
             f"objective box {k + 1}",
             ("box", k),
             box_px(marks, places.score[k]),
@@ -201,7 +139,7 @@ def read_sheet(
         )
         for k in range(5)
     )
-    filled = _number(
+    filled = number(
         "the Filled Sheet box",
         ("filled", 0),
         box_px(marks, places.score[5]),
@@ -209,15 +147,46 @@ def read_sheet(
         doubts,
         filled_values(named, grid),
     )
-    gained = tuple(
-        _mark(f"{a.id} gained", ("gained", k), box_px(marks, places.gained(k)), seen, doubts)
-        for k, a in enumerate(abilities())
-    )
-    used = tuple(
-        _mark(f"{a.id} used", ("used", k), box_px(marks, places.used(k)), seen, doubts)
-        for k, a in enumerate(abilities())
+    gained, used = _abilities(
+        ink,
+        seen,
+        [box_px(marks, places.gained(k)) for k in range(len(abilities()))],
+        [box_px(marks, places.used(k)) for k in range(len(abilities()))],
+        doubts,
     )
     return SheetReading(path, named, grid, boxes, filled, gained, used, tuple(doubts), page, marks)
+
+
+def _abilities(
+    ink: NDArray[np.uint8],
+    seen: tuple[NDArray[np.uint8], NDArray[np.uint8]],
+    gained_boxes: list[tuple[int, int, int, int]],
+    used_boxes: list[tuple[int, int, int, int]],
+    doubts: list[Doubt],
+) -> tuple[tuple[bool | None, ...], tuple[bool | None, ...]]:
+    """Each ability's "gained" circle and "used" box; one read unmarked that holds a
+    stroke standing out from the page's other unmarked ones is asked about."""
+    import numpy as np
+
+    boxes = {"gained": gained_boxes, "used": used_boxes}
+    read: dict[tuple[str, int], bool | None] = {
+        (kind, k): mark(f"{a.id} {kind}", (kind, k), boxes[kind][k], seen, doubts)
+        for kind in boxes
+        for k, a in enumerate(abilities())
+    }
+    strokes = {}
+    for (kind, k), value in read.items():
+        part = crop(ink, boxes[kind][k], 0.2)
+        if value is False and part.size:
+            strokes[kind, k] = line_ink(part, np.ones_like(part))
+    for kind, k in stand_out(strokes, MARK_FLOOR):
+        read[kind, k] = None
+        doubts.append(
+            Doubt(f"{abilities()[k].id} {kind}", boxes[kind][k], ("yes", "no"), (kind, k))
+        )
+    return tuple(read["gained", k] for k in range(len(abilities()))), tuple(
+        read["used", k] for k in range(len(abilities()))
+    )
 
 
 def _chart_of(path: Path, code: str | None, given: Chart | None) -> Chart:
@@ -287,9 +256,40 @@ def _cell(
     if outer <= UNCIRCLED and not (
         outer > LIGHT_RING_SEEN and ring(around, 0.62, 0.98, level=CELL_FAINT) >= SOFT_CIRCLED
     ):
-        return "x"
+        wide = crop(ink, box, -0.25) * crop(clear, box, -0.25)  # 1.5 cells across
+        if ring(wide, 0.62 / 1.5, 1.2 / 1.5) < WIDE_RING:
+            return "x"
     doubts.append(Doubt(name, box, ("x", "o"), ("grid", index)))
     return UNREAD
+
+
+def _light_strokes(
+    chart: Chart,
+    grid: tuple[str, ...],
+    boxes: list[tuple[int, int, int, int]],
+    seen: tuple[NDArray[np.uint8], NDArray[np.uint8]],
+    doubts: list[Doubt],
+) -> tuple[str, ...]:
+    """The grid with each cell read unmarked that holds a straight stroke standing out
+    from the page's other unmarked cells (`stand_out`, and at least STROKE_FLOOR) asked
+    about: a light pencil's cross on a soft photo is
+    fainter than any level that keeps a noisy photo's grain out."""
+
+    ink, clear = seen
+    unmarked = [i for i, token in enumerate(grid) if token == chart.cells[i].value]
+    lines = {}
+    for i in unmarked:
+        inset = _CELL_INSET if chart.cells[i] is Cell.OPEN else _SYMBOL_INSET
+        lines[i] = line_ink(crop(ink, boxes[i], inset), crop(clear, boxes[i], inset))
+    out = list(grid)
+    for i in stand_out(lines, STROKE_FLOOR[1]):
+        kind = chart.cells[i]
+        if lines[i] > STROKE_FLOOR[kind is Cell.OPEN]:
+            row, col = divmod(i, chart.size)
+            choices = ("x", "o", kind.value) if kind is Cell.STAR else ("x", kind.value)
+            doubts.append(Doubt(f"{column_letter(col)}{row + 1}", boxes[i], choices, ("grid", i)))
+            out[i] = UNREAD
+    return tuple(out)
 
 
 def _registered(
@@ -317,46 +317,6 @@ def _quarters(part: NDArray[np.float32], paper: NDArray[np.float32]) -> int:
         (slice(0, cols // 2), slice(cols // 2, cols)),
     )
     return sum(share(part[r, c], paper[r, c]) > STRAY for r in halves[0] for c in halves[1])
-
-
-def _number(
-    what: str,
-    slot: tuple[str, int],
-    box: tuple[int, int, int, int],
-    ink: NDArray[np.uint8],
-    doubts: list[Doubt],
-    allowed: tuple[str, ...] = tuple("012345678"),
-) -> str:
-    from pnp.scan.digits import THRESHOLD, among, read_digit
-    from pnp.scan.loops import loops_agree
-
-    part = crop(ink, box, 0.04)
-    if blank_box(part):
-        return "."
-    reading = among(read_digit(part), frozenset(int(d) for d in allowed))
-    if reading.confidence >= THRESHOLD and loops_agree(part, reading.digit):
-        return str(reading.digit)
-    doubts.append(Doubt(what, box, (*allowed, "."), slot))
-    return UNREAD
-
-
-def _mark(
-    what: str,
-    slot: tuple[str, int],
-    box: tuple[int, int, int, int],
-    seen: tuple[NDArray[np.uint8], NDArray[np.uint8]],
-    doubts: list[Doubt],
-) -> bool | None:
-    """A "gained" circle or a "used" box: any mark (a dot, a tick, a cross, a slash,
-    filled) puts ink inside it, away from its printed outline."""
-    part = crop(seen[0], box, 0.2)
-    inked = share(part)
-    if inked <= _MARK_EMPTY and share(part, level=FAINT) <= _MARK_FAINT:
-        return False
-    if inked >= _MARK_FULL:
-        return True
-    doubts.append(Doubt(what, box, ("yes", "no"), slot))
-    return None
 
 
 def game_text(

@@ -1,7 +1,7 @@
 """A second opinion on a digit read from its closed loops and its top bar, which a
 classifier can overlook: a 0 is one loop as tall as the digit, a 6 one loop low down, a
 9 one high up, an 8 two; a 1, 2, 3, 5 or 7 none; a 7 has a bar across its top, which a
-1 has not. A reading that disagrees is asked, not taken.
+1 and a 6 have not. A reading that disagrees is asked, not taken.
 
 Only the digit's own pieces are looked at (specks and box-line slivers dropped, which
 would move its top). A thick pen's loop fills with grey on a soft photo, so a digit that
@@ -22,6 +22,7 @@ _SMALL = 0.02  # a hole under this share of the digit's box is a pen's blot, not
 _BLOT = 0.005  # but a 0's slash may leave two halves this small,
 _HALVES = 0.4  # together this share of its height at least
 _BAR = 0.58  # a 7's top tenth is a bar at least this share of its height long, a 1's not
+_HOOK = 0.42  # a 6's top tenth is its stem's hook, shorter: a 5 whose bowl closed has a bar
 # Where each digit's loops sit: (least, most) of the loops' count, and for one loop the
 # range of its centre's height and its least height, as shares of the digit's.
 _LOOPS: dict[int, tuple[int, int, float, float, float]] = {
@@ -85,9 +86,9 @@ def _agree(mask: NDArray[np.uint8], digit: int) -> bool:
         return False
     if digit == 0 and len(holes) == 2 and holes[0][1] - holes[0][0] < _HALVES:
         return False
-    if digit in (1, 7):
+    if digit in (1, 6, 7):
         band = mask[top : top + max(1, height // 10)]
         inked = np.flatnonzero(band.any(axis=0))
         bar = (int(inked[-1] - inked[0] + 1) if inked.size else 0) / height
-        return bar < _BAR if digit == 1 else bar >= _BAR
+        return bar >= _BAR if digit == 7 else bar < (_BAR if digit == 1 else _HOOK)
     return True
