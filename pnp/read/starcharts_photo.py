@@ -52,8 +52,12 @@ CIRCLED = 0.95
 SCRIBBLED = 0.45
 CLOSED_SCRIBBLED = 0.6
 UNCIRCLED = 0.62
-# A ring drawn over the cell's lines (0.62 to 1.2 of half its side) all but hides in
-# them: a star read crossed with one round it in WIDE_RING of the directions is asked.
+# A sloppy ring strays out of the cell's own band, over its lines: from 0.62 to 1.15 of
+# half the cell's side, a ring is in WIDE_CIRCLED of the directions at least (197 of 206
+# circled stars on tuning photos), a cross in 0.75 at most (460). A ring drawn over the
+# lines (0.62 to 1.2) all but hides in them: a star read crossed with one round it in
+# WIDE_RING of the directions is asked.
+WIDE_CIRCLED = 0.917
 WIDE_RING = 0.75
 OPEN_CIRCLED, CLEAR_INSIDE = 0.9, 0.2  # or a ring with a gap, the paper inside it clear
 # A ring drawn with a light pencil shows whole only in its grey: when some of it shows
@@ -253,12 +257,14 @@ def _cell(
         return "o"
     if outer >= OPEN_CIRCLED and inner <= CLEAR_INSIDE:
         return "o"
-    if outer <= UNCIRCLED and not (
+    wide = crop(ink, box, -0.25) * crop(clear, box, -0.25)  # 1.5 cells across
+    if ring(wide, 0.62 / 1.5, 1.15 / 1.5) >= WIDE_CIRCLED and inner <= scribbled:
+        return "o"
+    light_ring = (
         outer > LIGHT_RING_SEEN and ring(around, 0.62, 0.98, level=CELL_FAINT) >= SOFT_CIRCLED
-    ):
-        wide = crop(ink, box, -0.25) * crop(clear, box, -0.25)  # 1.5 cells across
-        if ring(wide, 0.62 / 1.5, 1.2 / 1.5) < WIDE_RING:
-            return "x"
+    )
+    if outer <= UNCIRCLED and not light_ring and ring(wide, 0.62 / 1.5, 1.2 / 1.5) < WIDE_RING:
+        return "x"
     doubts.append(Doubt(name, box, ("x", "o"), ("grid", index)))
     return UNREAD
 
