@@ -21,6 +21,8 @@ DARKER = (0.55, 0.75)  # of the digit's darkest ink: where a filled-in loop may 
 _SMALL = 0.02  # a hole under this share of the digit's box is a pen's blot, not a loop
 _BLOT = 0.005  # but a 0's slash may leave two halves this small,
 _HALVES = 0.4  # together this share of its height at least
+# A thick pen leaves a 0 a short loop, but in its middle (a 6's sits low, a 9's high).
+_MIDDLE, _SHORT = (0.35, 0.6), 0.25
 _BAR = 0.58  # a 7's top tenth is a bar at least this share of its height long, a 1's not
 _HOOK = 0.42  # a 6's top tenth is its stem's hook, shorter: a 5 whose bowl closed has a bar
 # Where each digit's loops sit: (least, most) of the loops' count, and for one loop the
@@ -83,7 +85,9 @@ def _agree(mask: NDArray[np.uint8], digit: int) -> bool:
     if len(holes) == 1 and not (
         low <= sum(holes[0]) / 2 <= high and holes[0][1] - holes[0][0] >= tall
     ):
-        return False
+        centre, height_of = sum(holes[0]) / 2, holes[0][1] - holes[0][0]
+        if digit != 0 or not (_MIDDLE[0] <= centre <= _MIDDLE[1] and height_of >= _SHORT):
+            return False
     if digit == 0 and len(holes) == 2 and holes[0][1] - holes[0][0] < _HALVES:
         return False
     if digit in (1, 6, 7):
