@@ -1,15 +1,17 @@
 """Digits for training and testing the handwritten-digit reader (scripts/train_digits.py).
 
 Training digits are drawn from stroke models (several allographs each: a 1 with or without
-a flag and a foot, a 7 with or without a bar, open and closed 4s, looped 2s...) with random
-slant, scale, aspect, wobble, pen width (thin to blotted: up to 0.45 of the digit's height
-at 10 px/mm), broken pencil strokes, blur, noise, specks and box-line slivers, anywhere in
-a box of 4-20 mm as wide as 3 times its height (the digit 0.3-0.85 of its height); and
-from real handwriting, scikit-learn's copy of the UCI digits (43 writers' forms, the 13
-of its test part), smoothed from 8x8 to strokes of random weight and width, slanted and
-finished alike. An eleventh class holds what is not a digit (scribbles, two digits,
-crosses, dashes). Test digits are made other ways, never trained on: OpenCV's Hershey
-fonts, warped and elastically distorted, and the held-out part of the real handwriting.
+a flag and a foot, a 7 with or without a bar, open and closed 4s, looped 2s, a 0 with a
+slash or a dot inside...) with random slant, scale, aspect (narrow, tall digits too), wobble,
+pen width (thin to blotted: up to 0.45 of the digit's height at 10 px/mm), broken pencil
+strokes, blur (a soft photo's up to 8 % of the digit's height), noise, specks and box-line
+slivers, anywhere in a box of 4-20 mm as wide as 3 times its height (the digit 0.3-0.85 of
+its height); and from real handwriting, scikit-learn's copy of the UCI digits (43 writers'
+forms, the 13 of its test part), smoothed from 8x8 to strokes of random weight and width
+(a marker's too), slanted and finished alike. An eleventh class holds what is not a digit
+(scribbles, two digits, crosses, dashes). Test digits are made other ways, never trained
+on: OpenCV's Hershey fonts, warped and elastically distorted, and the held-out part of the
+real handwriting.
 Making the real ones needs scikit-learn (`pip install -e '.[train]'`), nothing downloaded.
 """
 
@@ -90,6 +92,11 @@ ALLOGRAPHS: dict[int, list[Strokes]] = {
             "S .35 .02 .08 .2 .05 .7 .3 1 .55 .7 .5 .15 .25 .05",
             "A .3 .5 .18 .5 -90 270",
             "S .3 0 .08 .3 .1 .8 .3 1 .52 .75 .5 .2 .3 0 .15 .1",  # closed with an overlap
+            "A .3 .5 .27 .5 -90 270; L .37 .3 .23 .7",  # a short slash inside
+            "A .3 .5 .25 .5 -100 265; L .35 .38 .25 .62",
+            "A .3 .5 .27 .48 -90 270; A .3 .5 .025 .03 0 360",  # a dot inside
+            "A .3 .5 .3 .5 -90 270; L .4 .22 .2 .78",  # round, slashed
+            "S .3 0 .06 .25 .06 .75 .3 1 .54 .75 .54 .25 .3 0; L .34 .4 .26 .6",
         ],
         1: [
             "L .3 0 .3 1",
@@ -256,6 +263,8 @@ def synthetic(label: int, rng: Rng) -> F32:
     drawn = options[int(rng.integers(len(options)))] if options else _scribble(rng)
     size = h * rng.uniform(0.3, 0.85)
     aspect = rng.uniform(0.7, 1.3)
+    if options and rng.random() < 0.3:  # a narrow digit (two squeezed together look like one)
+        aspect = rng.uniform(0.4, 0.7)
     slant = math.tan(math.radians(rng.uniform(-20, 30)))
     turn = math.radians(rng.uniform(-8, 8))
     rot = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
@@ -266,7 +275,7 @@ def synthetic(label: int, rng: Rng) -> F32:
     middle = (low + high) / 2
     centre = middle + rng.uniform(-0.4, 0.4, 2) * np.maximum(high - low, 0)
     bold = rng.uniform(0.08, 0.3) if rng.random() < 0.6 else rng.uniform(0.3, 0.45)
-    pen = min(rng.uniform(2.0, 25.0), bold * size)
+    pen = min(rng.uniform(2.0, 25.0), bold * size * min(1.0, aspect / 0.7))  # loops stay open
     scale = 2  # drawn at twice the size, then averaged down
     canvas = np.zeros((h * scale, w * scale), dtype=np.float32)
     wob = rng.uniform(0.005, 0.03)
@@ -276,7 +285,8 @@ def synthetic(label: int, rng: Rng) -> F32:
         cv2.polylines(canvas, [poly], False, 1.0, max(1, round(pen * scale)), cv2.LINE_AA, 4)
     canvas = np.asarray(cv2.resize(canvas, (w, h), interpolation=cv2.INTER_AREA), np.float32)
     if rng.random() < 0.3:  # a soft photo: 2 MP, out of focus
-        canvas = np.asarray(cv2.GaussianBlur(canvas, (0, 0), rng.uniform(1.0, 2.5)), np.float32)
+        sigma = rng.uniform(1.0, max(2.5, 0.08 * size))  # up to 8 % of the digit's height
+        canvas = np.asarray(cv2.GaussianBlur(canvas, (0, 0), sigma), np.float32)
         canvas = np.minimum(canvas * np.float32(rng.uniform(1.0, 1.6)), 1.0)
     return _finish(_elastic(canvas, size, 0.06, rng), rng)
 
@@ -337,7 +347,7 @@ def real_glyph(index: int, rng: Rng) -> F32:
     big = np.asarray(cv2.resize(np.pad(image, 1), (80, 80), interpolation=cv2.INTER_CUBIC))
     level = rng.uniform(0.25, 0.55)
     glyph = np.clip((big - level) * 6 + 0.5, 0, 1).astype(np.float32)
-    narrow = (0.15, 0.6) if _real()[1][index] == 1 else (0.5, 0.95)
+    narrow = (0.15, 0.6) if _real()[1][index] == 1 else (0.35, 0.95)
     wide = max(1, round(80 * rng.uniform(*narrow)))
     return np.asarray(cv2.resize(glyph, (wide, 80), interpolation=cv2.INTER_AREA), np.float32)
 
@@ -370,7 +380,7 @@ def real(label: int, rng: Rng) -> F32:
         return synthetic(label, rng)
     choices = np.flatnonzero(_real()[1][:REAL_SPLIT] == label)
     glyph = real_glyph(int(rng.choice(choices)), rng)
-    pen = int(rng.integers(-3, 3))  # thinner or bolder than the writer's pen
+    pen = int(rng.integers(-3, 3) if rng.random() < 0.8 else rng.integers(3, 5))  # a marker
     if pen:
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * abs(pen) + 1,) * 2)
         glyph = np.asarray((cv2.dilate if pen > 0 else cv2.erode)(glyph, kernel), np.float32)
