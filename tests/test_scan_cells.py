@@ -187,3 +187,15 @@ def test_a_light_straight_stroke_among_a_pages_unmarked_cells_is_asked() -> None
     lines[0] = line_ink(stroke, clear)
     assert stand_out(lines, 0.04) == [0]
     assert stand_out({0: lines[0]}, 0.04) == [0]  # alone on its page: the floor decides
+
+
+def test_a_grid_line_printed_out_of_place_across_a_cell_is_asked_not_read_as_a_mark() -> None:
+    """Where the page was not brought onto the blank, the photo's own grid line lies
+    inside the cell and shows as pen: a line along one way only, unlike any mark."""
+    ink = page()
+    cv2.line(ink, (95, 130), (205, 130), 255, 6)  # the top line, 3 mm low
+    assert read(OPEN, ink) == "?"
+    ink = page()
+    cv2.line(ink, (170, 95), (170, 205), 255, 6)  # a side line, 2 mm in
+    assert read(OPEN, ink) == "?"
+    assert read(OPEN, cross(page())) == "x"

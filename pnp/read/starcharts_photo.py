@@ -13,7 +13,7 @@ from pnp.read.starcharts_marks import MARK_FLOOR, mark, number, stand_out
 from pnp.read.starcharts_reading import Doubt, SheetReading
 from pnp.read.starcharts_values import box_values, filled_values
 from pnp.scan.align import aligned, local_shift
-from pnp.scan.ink import crop, line_ink, paper_only, pen_ink, ring, share
+from pnp.scan.ink import INKED, crop, line_ink, paper_only, pen_ink, ring, share
 from pnp.scan.photo import (
     PhotoError,
     Wanted,
@@ -77,6 +77,7 @@ DARK_INSIDE, EMPTY_INSIDE = 0.5, 0.01
 # The least mean ink along a straight stroke in a cell read unmarked, standing out
 # (`pnp.read.starcharts_marks.stand_out`), for it to be asked about: a symbol's, an open one.
 STROKE_FLOOR = (0.05, 0.04)
+PRINT_LINE, LINE_CLEAR = 0.8, 0.2  # a grid line out of place across a cell (see _print_line)
 MISPLACED = 0.5  # mm: a star's print this far from the blank's is not read
 _CELL_INSET = 0.22  # of a cell's side: clear of its lines and of a neighbour's ink
 _SYMBOL_INSET = 0.15  # the same for a cell with a star, an asteroid or a comet
@@ -240,7 +241,7 @@ def _cell(
     hidden = kind is not Cell.OPEN and share(crop(ink, box, 0.3), level=DARK_INSIDE) > EMPTY_INSIDE
     if empty and not hidden:
         return symbol
-    if empty or inked < MARKED or _quarters(part, paper) < 2:
+    if empty or inked < MARKED or _quarters(part, paper) < 2 or _print_line(part, paper):
         choices = ("x", "o", symbol) if kind is Cell.STAR else ("x", symbol)
         doubts.append(Doubt(name, box, choices, ("grid", index)))
         return UNREAD
@@ -313,6 +314,29 @@ def _registered(
     row, col = divmod(index, chart.size)
     doubts.append(Doubt(f"{column_letter(col)}{row + 1}", box, ("x", "o", "*"), ("grid", index)))
     return UNREAD
+
+
+def _print_line(part: NDArray[np.float32], paper: NDArray[np.float32]) -> bool:
+    """Whether the ink in a cell's crop is a line along its rows or its columns only:
+    one row (or column) PRINT_LINE inked, most clear, and no other row (column) more
+    than LINE_CLEAR: a grid line printed out of the blank's place where the page was not
+    brought onto it, not a player's mark (a cross or a slash crosses both ways)."""
+    import numpy as np
+
+    seen = paper > 0.5
+    inked = (part >= INKED) & seen
+    means = []
+    for axis in (0, 1):
+        counts = seen.sum(axis=axis)
+        means.append(inked.sum(axis=axis)[counts > 0] / counts[counts > 0])
+    if not all(m.size for m in means):
+        return False
+    return any(
+        line.max() >= PRINT_LINE
+        and float(np.median(line)) <= LINE_CLEAR
+        and across.max() <= LINE_CLEAR
+        for line, across in (means, means[::-1])
+    )
 
 
 def _quarters(part: NDArray[np.float32], paper: NDArray[np.float32]) -> int:
