@@ -52,9 +52,10 @@ def main() -> None:
             seconds.append(time.perf_counter() - start)
         written = {c: v for c, v in s.truth.items() if v is not None}
         numbers += len(written)
-        right += sum(values[c] == v for c, v in written.items())
-        asked += sum(values[c] == "?" for c in written)
-        bad = sum(v not in ("?", s.truth.get(c)) for c, v in values.items())
+        right += sum(values.get(c) == v for c, v in written.items())
+        asked += sum(values.get(c) == "?" for c in written)
+        dropped = [c for c in written if c not in values]  # a column not read at all
+        bad = sum(v not in ("?", s.truth.get(c)) for c, v in values.items()) + len(dropped)
         if bad:
             wrongs = [
                 (c, v, s.truth.get(c)) for c, v in values.items() if v not in ("?", s.truth.get(c))

@@ -169,3 +169,20 @@ def test_any_markers_are_grouped_or_refused(found: list[tuple[int, list[float]]]
         return
     for group in groups:
         assert 3 <= len(group) == len({m.id for m in group}) <= 4
+
+
+def test_a_bent_pad_whose_columns_are_miscounted_is_refused_not_read_short(
+    tmp_path: Path,
+) -> None:
+    """Bench pad 300000 (4 columns written) once read as a 2-column pad, its players 3
+    and 4 dropped without a question: the ink outside the 2 columns' boxes refuses it."""
+    from scan_astra_pads import shot
+
+    from pnp.read.astra_photo import read_pad
+    from pnp.scan.photo import PhotoError
+
+    s = shot(300000)
+    path = tmp_path / "pad.jpg"
+    path.write_bytes(cv2.imencode(".jpg", s.image)[1].tobytes())
+    with pytest.raises(PhotoError, match="player columns could not be told"):
+        read_pad(path)

@@ -22,7 +22,7 @@ from pnp.layouts.digits import PadPlaces
 from pnp.paper import PAPERS
 from pnp.scan.align import aligned
 from pnp.scan.combs import BOX_EMPTY, read_comb
-from pnp.scan.ink import crop, pen_ink, share
+from pnp.scan.ink import INKED, crop, pen_ink, share
 from pnp.scan.photo import (
     PX_PER_MM,
     Page,
@@ -57,6 +57,10 @@ _OTHER_KINDS = {
 _LINE_NEAR = 0.6  # mm: how far a comb's frame may be from where the layout puts it
 _LINE_CONTRAST = 0.06  # of the paper's grey: a frame line at least this much darker
 _COLUMN_SEEN = 0.6  # of a column's frame lines, at least this share seen: it is printed
+# Ink outside the boxes of the columns read, as a share of the ink in them, above which
+# the columns were miscounted: 0.05 at most on bench pads read right, 4.6 on one whose
+# 4 columns were taken for 2 (its players 3 and 4 would have been dropped).
+_STRAY = 0.25
 _WRITTEN = 3  # digit boxes with ink: a pad written on, not a speck or two
 
 
@@ -117,6 +121,11 @@ def read_pad(path: Path) -> PadReading:
     if len(written) > 1:
         raise PhotoError(f"{path}: both pads in the photo are written on: one pad a photo")
     page, places, ink, _ = (written or pads)[0]
+    if _stray_ink(places, _places(paper, MAX_PLAYERS), ink) > _STRAY:
+        raise PhotoError(
+            f"{path}: the pad's player columns could not be told (ink where its boxes are"
+            " not): lay it flat and take the photo again, or type the record"
+        )
     values: dict[str, PadValue] = {}
     doubts: list[Doubt] = []
     for cell, boxes in places.numbers:
@@ -136,6 +145,25 @@ def _inked(places: PadPlaces, ink: NDArray[np.uint8]) -> int:
         for _, boxes in places.numbers
         for b in boxes
     )
+
+
+def _stray_ink(places: PadPlaces, widest: PadPlaces, ink: NDArray[np.uint8]) -> float:
+    """The pen's ink in the pad's table (where the most columns' boxes lie) outside the
+    boxes of the columns read, as a share of the ink inside them: a pad whose columns
+    were miscounted shows its other columns' print and numbers there."""
+    import numpy as np
+
+    inked = ink >= INKED * 255
+    table = [box_px(widest.marks, b) for _, boxes in widest.numbers for b in boxes]
+    left, top = min(b[0] for b in table), min(b[1] for b in table)
+    right, bottom = max(b[2] for b in table), max(b[3] for b in table)
+    inside = np.zeros_like(inked)
+    for _, boxes in places.numbers:
+        for b in boxes:
+            x0, y0, x1, y1 = box_px(places.marks, b)
+            inside[y0:y1, x0:x1] = True
+    stray = int((inked[top:bottom, left:right] & ~inside[top:bottom, left:right]).sum())
+    return stray / max(1, int((inked & inside).sum()))
 
 
 @cache
