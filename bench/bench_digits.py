@@ -61,7 +61,7 @@ def crops(seed: int) -> list[tuple[Crop, int, bool]]:
     out = []
     for k, value in enumerate((*s.truth.boxes, s.truth.filled)):
         if value != ".":
-            part = crop(ink, box_px(r.marks, places.score[k]), 0.04)
+            part = crop(ink, box_px(r.marks, places.insides[k]), 0.04)
             out.append((np.array(part, np.float32), int(value), k == 5))
     return out
 

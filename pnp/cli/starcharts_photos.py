@@ -111,7 +111,7 @@ def _review(reading: SheetReading, folder: Path) -> None:
         size = (bottom - top) / 60
         cv2.putText(image, token, (left + 4, bottom - 6), cv2.FONT_HERSHEY_SIMPLEX, size, colour, 3)
     for k, token in enumerate((*reading.boxes, reading.filled)):
-        left, top, right, bottom = box_px(reading.marks, places.score[k])
+        left, top, right, bottom = box_px(reading.marks, places.insides[k])
         colour = (0, 0, 220) if token == "?" else (0, 150, 0)
         cv2.putText(
             image, token, (right - 40, bottom - 6), cv2.FONT_HERSHEY_SIMPLEX, 1.4, colour, 3

@@ -137,7 +137,7 @@ def read_sheet(
         number(
             f"objective box {k + 1}",
             ("box", k),
-            box_px(marks, places.score[k]),
+            box_px(marks, places.insides[k]),
             ink,
             doubts,
             box_values(named, grid, objectives),
@@ -147,7 +147,7 @@ def read_sheet(
     filled = number(
         "the Filled Sheet box",
         ("filled", 0),
-        box_px(marks, places.score[5]),
+        box_px(marks, places.insides[5]),
         ink,
         doubts,
         filled_values(named, grid),

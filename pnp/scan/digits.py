@@ -45,6 +45,7 @@ EDGE = 0.1  # the band (of the box's side) where box-line slivers are dropped
 MIN_HEIGHT = 0.15  # of the box's shorter side: less is a speck or a dot, not a digit
 WIDE = 1.3  # wider than tall by more than this is no single digit
 BLOB_SHARE = 0.15  # a second cluster with this share of the ink is a second blob
+OFF_TOP = 0.03  # of the box's height: a digit with ink this near its top runs off it
 GAP = 0.05  # of the box's shorter side: pieces closer than this are one cluster
 STRAY = 0.04  # dropping more of the ink than this as stray marks may have changed the digit
 LINE = 0.8  # a row or column in the edge band this full of ink is a box line
@@ -133,6 +134,14 @@ def pieces(ink: Image) -> tuple[NDArray[np.uint8], int, float]:
     big = mass >= BLOB_SHARE * mass.sum()
     stray = 1.0 - float(mass[big].sum()) / max(1.0, float(mass.sum()))
     return big[clusters].astype(np.uint8), int(np.count_nonzero(big)), stray
+
+
+def runs_off(ink: Image) -> bool:
+    """Whether the digit's own ink reaches the top of its box's crop: it goes on above,
+    over print the reader cannot see pen through, and what is left may read as another
+    digit (a 6 whose hook is over a caption is a 0)."""
+    own = pieces(np.clip(np.nan_to_num(ink), 0.0, 1.0).astype(np.float32))[0]
+    return bool(own[: max(2, round(OFF_TOP * ink.shape[0]))].any())
 
 
 def normalise(ink: Image) -> tuple[Image, float]:

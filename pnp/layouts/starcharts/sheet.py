@@ -27,6 +27,7 @@ from pnp.layouts.starcharts.sheet_panel import (
     legend_items,
     score_boxes,
     score_fields,
+    score_insides,
 )
 from pnp.layouts.starcharts.sheet_places import SheetPlaces
 from pnp.paper import Paper
@@ -169,7 +170,8 @@ def _portrait(chart: Chart, marks: Marks, player: str) -> _Sheet:
     grid = _grid_box(chart, middle.cx - side / 2, top, cell)
     fields = score_fields(score.x, score.top, score.w, s, player)
     marked = [b for _, g, u in ability_marks(abil.x, abil.top, abil.y, abil.w, s) for b in (g, u)]
-    places = _places(marks, title, _QR[1], grid, n, fields, marked)
+    insides = score_insides(score.x, score.top, score.w, s)
+    places = _places(marks, title, _QR[1], grid, n, fields, marked, insides)
     inner = _title_box(title, marks, _QR[1])
     return items, fields + sheet_fields(chart, player, inner, s, grid, abil), places
 
@@ -206,7 +208,8 @@ def _half(chart: Chart, marks: Marks, player: str) -> _Sheet:
                 for _, g, u in ability_marks(panel.x, y - GAP, panel.y, panel.w, s)
                 for b in (g, u)
             ]
-            places = _places(marks, title, _QR[2], grid, n, fields, marked)
+            insides = score_insides(panel.x, score_top - GAP, panel.w, s)
+            places = _places(marks, title, _QR[2], grid, n, fields, marked, insides)
             inner = _title_box(title, marks, _QR[2])
             return items, fields + sheet_fields(chart, player, inner, s, grid, abil), places
     raise SheetLayoutError(
@@ -216,10 +219,18 @@ def _half(chart: Chart, marks: Marks, player: str) -> _Sheet:
 
 
 def _places(
-    marks: Marks, band: Box, qr: float, grid: Box, n: int, fields: list[Field], marked: list[Box]
+    marks: Marks,
+    band: Box,
+    qr: float,
+    grid: Box,
+    n: int,
+    fields: list[Field],
+    marked: list[Box],
+    insides: list[Box],
 ) -> SheetPlaces:
     code = _qr_box(band, marks, qr)
-    return SheetPlaces(marks, code, grid, n, tuple(f.box for f in fields), tuple(marked))
+    boxes = tuple(f.box for f in fields)
+    return SheetPlaces(marks, code, grid, n, boxes, tuple(marked), tuple(insides))
 
 
 def _qr_box(band: Box, marks: Marks, qr: float) -> Box:

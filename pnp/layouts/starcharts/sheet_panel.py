@@ -6,7 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.draw.fonts import Font, ascent, text_width
-from pnp.draw.shapes import GREY, INK, LIGHT, Anchor, Circle, Field, Item, Rect, Stroke, Text
+from pnp.draw.shapes import (
+    GREY,
+    INK,
+    LIGHT,
+    Anchor,
+    Circle,
+    Field,
+    Item,
+    Line,
+    Rect,
+    Stroke,
+    Text,
+)
 from pnp.draw.text import pack, wrap
 from pnp.geometry import Box
 from pnp.layouts.page import text_block
@@ -20,6 +32,10 @@ LEADING = 1.2
 _PAD = mm(1)  # inside an ability tile
 _ROW_GAP = mm(1)  # between rows of legend entries, score boxes and ability tiles
 _FRAME = Stroke(LIGHT, 0.5)
+_CAPTION_TOP = mm(1.2)  # from a score box's top to its caption's
+_RULE_GAP = mm(0.5)  # from the caption's last line down to the rule under it
+_INNER = mm(0.9)  # the Filled Sheet box's inner frame, in from its frame
+_CLEAR = mm(0.5)  # the room for a number keeps this far from the lines round it
 
 LEGEND = (
     (Cell.STAR, "star: complete its row or column to gain an ability"),
@@ -147,14 +163,19 @@ def _heading(
 
 def score_boxes(x: float, top: float, width: float, s: Style) -> tuple[list[Item], float]:
     """Objective, Filled Sheet, unused-ability and total boxes under their rule hint,
-    each captioned in its top left corner."""
+    each captioned in its top left corner above a thin rule: the room under the rule is
+    for the number, clear of print (the photo reader reads it there)."""
     items, frames, y = _score_frames(x, top, width, s)
     for label, frame in zip(SCORE_LABELS, frames, strict=True):
         items.append(Rect(frame, Stroke(INK, 1.6 if label == "Total" else 0.8), radius=mm(1)))
+        inner = frame
         if label == "Filled Sheet":
-            items.append(Rect(frame.inset(mm(0.9)), Stroke(INK, 0.4), radius=mm(0.6)))
+            inner = frame.inset(_INNER)
+            items.append(Rect(inner, Stroke(INK, 0.4), radius=mm(0.6)))
         lines = _caption(label, frame, s)
-        items += text_block(frame.x + mm(1.6), frame.top - mm(1.5), lines, s.label, color=GREY)
+        items += text_block(frame.x + mm(1.6), frame.top - _CAPTION_TOP, lines, s.label, color=GREY)
+        rule = frame.top - _strip(label, frame, s)
+        items.append(Line(inner.x, rule, inner.right, rule, Stroke(GREY, 0.4)))
     return items, y
 
 
@@ -166,11 +187,24 @@ def score_fields(x: float, top: float, width: float, s: Style, player: str) -> l
     terms = tuple((f"{player}.{name}", points) for name, _, points in SCORE_FIELDS if points)
     fields = []
     for label, frame, (name, digits, _) in zip(SCORE_LABELS, frames, SCORE_FIELDS, strict=True):
-        caption = mm(1.5) + len(_caption(label, frame, s)) * s.label * LEADING
-        box = Box(frame.x, frame.y, frame.w, frame.h - caption).inset(mm(1.5), mm(1.2))
+        room = Box(frame.x, frame.y, frame.w, frame.h - _strip(label, frame, s))
         sums = terms if name == "total" else ()
-        fields.append(Field(box, f"{player}.{name}", digits, sums))
+        fields.append(Field(room.inset(mm(1.5), mm(1.2)), f"{player}.{name}", digits, sums))
     return fields
+
+
+def score_insides(x: float, top: float, width: float, s: Style) -> list[Box]:
+    """Each score box's room for its number, between the rule under the caption and the
+    frame (the Filled Sheet box's inner frame), ``_CLEAR`` in from the lines: all of it,
+    as large as a player may write, for the photo reader."""
+    insides = []
+    for label, frame in zip(SCORE_LABELS, _score_frames(x, top, width, s)[1], strict=True):
+        side = _CLEAR + (_INNER if label == "Filled Sheet" else 0.0)
+        top_y = frame.top - _strip(label, frame, s) - _CLEAR
+        insides.append(
+            Box(frame.x + side, frame.y + side, frame.w - 2 * side, top_y - frame.y - side)
+        )
+    return insides
 
 
 def _score_frames(
@@ -186,7 +220,18 @@ def _score_frames(
 
 
 def _caption(label: str, frame: Box, s: Style) -> list[str]:
-    return wrap(label, s.label, frame.w - 2 * mm(1.6))
+    """The caption's lines; an objective box too narrow for "Objective 1" on one line
+    says "Obj. 1", keeping the room for the number."""
+    lines = wrap(label, s.label, frame.w - 2 * mm(1.6))
+    short = label.replace("Objective ", "Obj.\u00a0")
+    return (
+        lines if len(lines) == 1 or short == label else wrap(short, s.label, frame.w - 2 * mm(1.6))
+    )
+
+
+def _strip(label: str, frame: Box, s: Style) -> float:
+    """How far below a score box's top the rule under its caption is."""
+    return _CAPTION_TOP + len(_caption(label, frame, s)) * s.label * LEADING + _RULE_GAP
 
 
 def ability_tiles(x: float, top: float, bottom: float, width: float, s: Style) -> list[Item] | None:

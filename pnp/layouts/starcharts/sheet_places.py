@@ -13,8 +13,9 @@ from pnp.layouts.reading import Marks
 @dataclass(frozen=True)
 class SheetPlaces:
     """Page boxes, in points: the reading marks, the QR code, the grid of ``size`` ×
-    ``size`` cells, the score boxes' writing areas (objectives 1 to 5, Filled Sheet,
-    unused abilities, total) and each ability's "gained" and "used" marks in turn."""
+    ``size`` cells, the score boxes' writing areas under their captions (objectives 1 to 5,
+    Filled Sheet, unused abilities, total), each ability's "gained" and "used" marks in
+    turn, and the score boxes' whole insides, where a written number may reach."""
 
     marks: Marks
     qr: Box
@@ -22,6 +23,7 @@ class SheetPlaces:
     size: int
     score: tuple[Box, ...]
     abilities: tuple[Box, ...]
+    insides: tuple[Box, ...]
 
     def cell(self, index: int) -> Box:
         row, col = divmod(index, self.size)
