@@ -53,8 +53,8 @@ def game(seed: int, chart: str = "lyra-8-obstacles", players: int = 3, mp: float
     rng = np.random.default_rng(seed)
     truths = tuple(_truth(finished.chart, p) for p in finished.players)
     shots = []
-    for truth in truths:
-        image = draw(truth, "a4", 1, pm.random_pen(rng), rng)
+    for k, truth in enumerate(truths):
+        image = draw(truth, "a4", 1, pm.random_pen(rng), rng, np.random.default_rng([seed, 2, k]))
         shot = photos.photograph(image, rng, mp)
         shots.append(cv2.imencode(".jpg", shot.image, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes())
     objectives = tuple(text for _, text in finished.objectives)

@@ -20,6 +20,7 @@ import photos
 from pnp.geometry import Box
 from pnp.layouts.starcharts.documents import sheets_document
 from pnp.layouts.starcharts.sheet import sheet_places
+from pnp.layouts.starcharts.sheet_places import SheetPlaces
 from pnp.paper import PAPERS, Paper
 from pnp.render.pdf import render_pdf
 from pnp.starcharts.chart import Cell, Chart, chart_ids, load_chart
@@ -58,10 +59,22 @@ def _page(chart: str, paper: str, per_page: int) -> NDArray[np.uint8]:
     return page
 
 
-def _mm(box: Box, paper: Paper) -> tuple[float, float, float, float]:
+Box4 = tuple[float, float, float, float]
+OVER = 0.1  # of the numbers written reach up over their box's caption rule
+
+
+def _mm(box: Box, paper: Paper) -> Box4:
     """A page box (points, y up) as the generator's (left, top, right, bottom) in mm."""
     return (box.x / mm(1), (paper.height - box.top) / mm(1), box.right / mm(1),
             (paper.height - box.y) / mm(1))  # fmt: skip
+
+
+def _room(places: SheetPlaces, k: int, paper: Paper, rng: np.random.Generator) -> Box4:
+    """Where a player writes in score box ``k``: its room under the caption's rule, and
+    one time in OVER reaching up over the rule, up to half as high again."""
+    x0, y0, x1, y1 = _mm(places.insides[k], paper)
+    over = rng.random() < OVER
+    return (x0, y0 - over * rng.uniform(0.2, 0.5) * (y1 - y0), x1, y1)
 
 
 def shot(seed: int, megapixels: float | None = None) -> Shot:
@@ -73,7 +86,9 @@ def shot(seed: int, megapixels: float | None = None) -> Shot:
     paper_name = "a4" if rng.random() < 0.6 else "letter"
     per_page = 2 if rng.random() < 0.25 and not (paper_name == "letter" and chart.size == 10) else 1
     truth = random_truth(chart, rng, deal(chart, np.random.default_rng([seed, 1])))
-    image = draw(truth, paper_name, per_page, pm.random_pen(rng), rng)
+    image = draw(
+        truth, paper_name, per_page, pm.random_pen(rng), rng, np.random.default_rng([seed, 2])
+    )
     mp = megapixels if megapixels is not None else (12.0 if rng.random() < 0.5 else 2.0)
     return Shot(photos.photograph(image, rng, mp).image, truth, mp, per_page)
 
@@ -125,9 +140,16 @@ def random_truth(chart: Chart, rng: np.random.Generator, dealt: tuple[str, ...] 
 
 
 def draw(
-    truth: Truth, paper_name: str, per_page: int, pen: pm.Pen, rng: np.random.Generator
+    truth: Truth,
+    paper_name: str,
+    per_page: int,
+    pen: pm.Pen,
+    rng: np.random.Generator,
+    room: np.random.Generator,
 ) -> NDArray[np.uint8]:
-    """The blank sheet with ``truth`` marked on it by ``pen``."""
+    """The blank sheet with ``truth`` marked on it by ``pen``; ``room`` draws how far each
+    number reaches over its box's caption (apart, so that the rest of ``rng``'s draws do
+    not move)."""
     chart = load_chart(truth.chart)
     paper = PAPERS[paper_name]
     places = sheet_places(chart, paper, per_page)
@@ -142,7 +164,7 @@ def draw(
             pm.ring(image, (cx, cy), (box[2] - box[0]) * 0.4, pen, rng)
     for k, value in enumerate((*truth.boxes, truth.filled)):
         if value != ".":
-            pm.digit(image, _mm(places.score[k], paper), int(value), pen, rng)
+            pm.digit(image, _room(places, k, paper, room), int(value), pen, rng)
     gained = {a.split()[0]: a.endswith(" used") for a in truth.abilities}
     for k, ability in enumerate(abilities()):
         if ability.id not in gained:

@@ -87,7 +87,7 @@ def test_a_fold_is_refused_in_one_line(blank: NDArray[np.uint8]) -> None:
 def test_a_photo_of_a_bulging_sheet_reads_with_nothing_wrong(seed: int, tmp_path: Path) -> None:
     rng = np.random.default_rng(seed)
     truth = random_truth(CHART, rng)
-    image = draw(truth, "a4", 1, pm.random_pen(rng), rng)
+    image = draw(truth, "a4", 1, pm.random_pen(rng), rng, np.random.default_rng([seed, 2]))
     shot = photos.photograph(image, rng, 12.0, bend=3.0, fill=0.85, blur=0.5)
     path = tmp_path / "bent.jpg"
     cv2.imwrite(str(path), shot.image, [cv2.IMWRITE_JPEG_QUALITY, 92])

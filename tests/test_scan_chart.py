@@ -29,7 +29,7 @@ def test_a_sheet_without_its_code_is_told_by_its_title_and_print(tmp_path: Path)
     rng = np.random.default_rng(4)
     chart = load_chart("lyra-8-obstacles")
     truth = random_truth(chart, rng)
-    image = draw(truth, "a4", 1, pm.random_pen(rng), rng)
+    image = draw(truth, "a4", 1, pm.random_pen(rng), rng, np.random.default_rng([4, 2]))
     qr, paper = sheet_qr(PAPERS["a4"], 1), PAPERS["a4"]
     left, top = round(qr.x / mm(1) * 10), round((paper.height - qr.top) / mm(1) * 10)
     image[top : top + round(qr.h / mm(1) * 10), left : left + round(qr.w / mm(1) * 10)] = 255
