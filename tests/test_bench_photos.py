@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
+import glyphs  # noqa: E402
 import photo_marks as pm  # noqa: E402
 import photos  # noqa: E402
 
@@ -105,6 +106,10 @@ MARKS: dict[str, tuple[Mark, float]] = {  # mark, how far (mm) its ink may leave
     "ring": (lambda img, pen, rng: pm.ring(img, (45, 45), 4.0, pen, rng), 3.0),
     "circle": (lambda img, pen, rng: pm.fill_circle_mark(img, (45, 45), 4.0, pen, rng), 4.0),
     "digit": (lambda img, pen, rng: pm.digit(img, BOX, int(rng.integers(10)), pen, rng), 3.0),
+    "hand digit": (
+        lambda img, pen, rng: pm.digit(img, BOX, int(rng.integers(10)), pen, rng, hand=rng),
+        3.0,
+    ),
     "number": (
         lambda img, pen, rng: pm.number(img, [BOX], int(rng.integers(10, 99)), pen, rng),
         3.0,
@@ -182,3 +187,20 @@ def test_render_page_gives_rgb_on_white_paper(tmp_path: Path) -> None:
     assert img.dtype == np.uint8
     assert (img[:40] == 255).all()
     assert (img[55:95, 55:145] == (255, 0, 0)).all()  # red, in RGB order
+
+
+def test_hand_digits_are_strokes_of_the_pen_s_width_and_told_apart() -> None:
+    """Each hand-written digit is pen strokes about the height asked, the ten differ
+    from each other, and this 0 closes round its hole (some are left open a little)."""
+    rng = np.random.default_rng(3)
+    shapes = [glyphs.hand_glyph(d, rng, 3.0, 96) for d in range(10)]
+    for d, shape in enumerate(shapes):
+        ys = np.nonzero(shape > 127)[0]
+        assert 80 <= ys.max() - ys.min() <= 110, d  # about the height asked
+        assert 0.5 < (shape > 127).mean() * 100 < 8, d  # strokes, not blobs
+    sized = [cv2.resize(s, (40, 60), interpolation=cv2.INTER_AREA) > 60 for s in shapes]
+    for a in range(10):
+        for b in range(a + 1, 10):
+            assert (sized[a] != sized[b]).mean() > 0.05, (a, b)
+    holes = cv2.findContours(shapes[0], cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)[1]
+    assert holes is not None and (holes[0][:, 3] >= 0).any()  # the 0 has its hole

@@ -64,7 +64,8 @@ def read_photos(
 def answer(name: str, doubt: Doubt, image: Path) -> str:
     """The player's answer to one doubt about ``name``'s sheet, shown the crop ``image``."""
     choices = click.Choice(doubt.choices)
-    return str(click.prompt(f"{name}: {doubt.what} (see {image})", type=choices))
+    empty = " ('.' if empty)" if "." in doubt.choices else ""
+    return str(click.prompt(f"{name}: {doubt.what} (see {image}){empty}", type=choices))
 
 
 def _ask(name: str, reading: SheetReading, folder: Path | None) -> SheetReading:

@@ -24,7 +24,7 @@ def _player(p: PlayerResult) -> list[str]:
     filled = {5: "5 (full grid)", 0: "0", None: "—"}[p.filled]
     rows.append((f"Filled Sheet  {filled}", str(p.filled_points)))
     unused = ", ".join(p.unused) or "none"
-    rows.append((f"unused abilities × 3: {unused}", str(3 * len(p.unused))))
+    rows.append((f"unused abilities, 3 each: {unused}", str(3 * len(p.unused))))
     if p.penalty:
         rows.append((f"unclaimed objectives: {', '.join(p.penalty_cards)}", f"-{p.penalty}"))
     width = max(len(label) for label, _ in rows) + 2

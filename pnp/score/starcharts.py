@@ -215,8 +215,8 @@ class _Scorer:
                     p.boxes_line,
                     box.col,
                     "sheet.unchecked",
-                    f"warning: {box.points} is counted but cannot be checked; write the "
-                    "claim as objective@round",
+                    f"warning: {box.points} is counted but cannot be checked (a bare number: the "
+                    "score stands; write objective@round to have the claim checked)",
                 )
             if box.kind != "claim" or box.objective is None or box.round is None:
                 continue
