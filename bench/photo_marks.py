@@ -21,6 +21,7 @@ from typing import Literal
 
 import cv2
 import numpy as np
+from glyphs import GLYPH_PX, glyph
 from numpy.typing import NDArray
 
 PX_PER_MM = 10.0
@@ -39,14 +40,6 @@ _CROSS_STYLES: tuple[tuple[CrossStyle, float], ...] = (
     ("tick", 0.04),
     ("scribble", 0.04),
     ("dot", 0.03),
-)
-_FONTS = (
-    cv2.FONT_HERSHEY_SIMPLEX,
-    cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
-    cv2.FONT_HERSHEY_SCRIPT_COMPLEX,
-    cv2.FONT_HERSHEY_PLAIN,
-    cv2.FONT_HERSHEY_DUPLEX,
-    cv2.FONT_HERSHEY_COMPLEX,
 )
 
 
@@ -322,32 +315,6 @@ def fill_circle_mark(
 # --- handwritten digits ----------------------------------------------------------------
 # Hershey glyphs (not a stroke-template model: the digit classifier is trained on one),
 # rendered large, warped elastically, slanted and squeezed, then drawn into the box.
-_GLYPH_PX = 96  # glyph height when rendered large
-
-
-def _glyph(d: int, rng: np.random.Generator, stroke_px: float) -> Image:
-    """A warped digit, white on black, about _GLYPH_PX high, strokes stroke_px wide.
-
-    OpenCV 4 draws Hershey strokes `thickness` wide; OpenCV 5 draws the same font names
-    with a built-in outline font whose weight follows `thickness` (its strokes vary in
-    width, as a broad pen's do). Thinning it to the pen's width once erased thin parts
-    (a 6's stem, a 7's bar) and drew another digit than the truth: the glyph is kept
-    whole."""
-    font = _FONTS[int(rng.integers(len(_FONTS)))] | (cv2.FONT_ITALIC * (rng.random() < 0.3))
-    (tw, th), _ = cv2.getTextSize(str(d), font, 1.0, 1)
-    scale = _GLYPH_PX / th
-    pad = int(stroke_px) + _GLYPH_PX // 3
-    w, h = int(tw * scale) + 2 * pad, _GLYPH_PX + 2 * pad
-    img = np.zeros((h, w), np.uint8)
-    cv2.putText(img, str(d), (pad, h - pad), font, scale, 255, max(1, round(stroke_px)))
-    amp = 0.05 * _GLYPH_PX
-    grid = rng.normal(0.0, amp, (2, 4, 4)).astype(np.float32)
-    dx, dy = (cv2.resize(g, (w, h), interpolation=cv2.INTER_CUBIC) for g in grid)
-    xs, ys = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
-    img = np.asarray(cv2.remap(img, xs + dx, ys + dy, cv2.INTER_LINEAR, borderValue=0), np.uint8)
-    return img
-
-
 def digit(
     img: Image,
     box: Box,
@@ -356,14 +323,16 @@ def digit(
     rng: np.random.Generator,
     *,
     px_per_mm: float = PX_PER_MM,
+    hand: np.random.Generator | None = None,
 ) -> None:
-    """Write digit d (0-9) by hand in box: 50-85 % of its height, slanted, off-centre."""
+    """Write digit d (0-9) by hand in box: 50-85 % of its height, slanted, off-centre;
+    its shape a font's, or with ``hand`` now and then a hand's (see _glyph)."""
     if not 0 <= d <= 9:
         raise ValueError(f"digit must be 0-9, not {d}")
     c, w, h = _box_geometry(box)
     target = h * rng.uniform(0.5, 0.85) * px_per_mm  # glyph height in page px
-    k = _GLYPH_PX / target  # large px per page px
-    g = _glyph(d, rng, pen.width_mm * px_per_mm * k * rng.uniform(0.85, 1.1))
+    k = GLYPH_PX / target  # large px per page px
+    g = glyph(d, rng, pen.width_mm * px_per_mm * k * rng.uniform(0.85, 1.1), hand)
     ys, xs = np.nonzero(g)
     gc = np.array([(xs.min() + xs.max()) / 2, (ys.min() + ys.max()) / 2])
     lin = (

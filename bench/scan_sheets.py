@@ -164,7 +164,7 @@ def draw(
             pm.ring(image, (cx, cy), (box[2] - box[0]) * 0.4, pen, rng)
     for k, value in enumerate((*truth.boxes, truth.filled)):
         if value != ".":
-            pm.digit(image, _room(places, k, paper, room), int(value), pen, rng)
+            pm.digit(image, _room(places, k, paper, room), int(value), pen, rng, hand=room)
     gained = {a.split()[0]: a.endswith(" used") for a in truth.abilities}
     for k, ability in enumerate(abilities()):
         if ability.id not in gained:
