@@ -31,9 +31,11 @@ Image = NDArray[np.float32]
 # halves of the held-out real handwriting (`scripts/train_digits.py` suggests 0.8640 from
 # the first set, half and validation; at that, synthetic test and the other half each had
 # one wrong, at 0.9277 and 0.8883), and on digits cut out of tuning photos
-# (bench/bench_digits.py --first 0); checked by bench/bench_digits.py on digits cut out of
-# photos never tuned on.
-THRESHOLD = 0.9278
+# (bench/bench_digits.py --first 0); raised past the two digits read wrong on the whole
+# sheets of bench/bench_scan.py seeds 703000-703999 (a small blurred 5 as 6 at 0.938, a
+# 1 with a flag and a foot as 2 at 0.937), none other wrong there; checked by
+# bench/bench_digits.py on digits cut out of photos never tuned on.
+THRESHOLD = 0.94
 
 WEIGHTS = Path(__file__).with_name("digits.npz")
 SIDE = 28  # the normalised image, as MNIST
