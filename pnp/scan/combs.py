@@ -56,7 +56,7 @@ def read_comb(
 ) -> int | str | None:
     """The number in a comb (pixel boxes left to right): None when every box is blank,
     ``?`` when not read surely; a one-box comb holds one of ``allowed``."""
-    from pnp.scan.digits import THRESHOLD, among, read_digit
+    from pnp.scan.digits import among, read_digit, sure
     from pnp.scan.loops import loops_agree
 
     digits: list[int | None] = []
@@ -65,8 +65,9 @@ def read_comb(
         if blank_box(part):
             digits.append(None)
             continue
-        reading = among(read_digit(part), allowed if len(boxes) == 1 else _ALL_DIGITS)
-        if reading.confidence < THRESHOLD or not loops_agree(part, reading.digit):
+        values = allowed if len(boxes) == 1 else _ALL_DIGITS
+        reading = among(read_digit(part), values)
+        if not sure(reading, values) or not loops_agree(part, reading.digit):
             return UNREAD
         digits.append(reading.digit)
     written = [k for k, d in enumerate(digits) if d is not None]
