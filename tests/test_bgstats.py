@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from pnp.bgstats import Play, Standing, parse_date, play_json, ranks
+from pnp.bgstats import Play, Stamp, Standing, parse_date, play_json, ranks
 from pnp.games import game
 from tests.conftest import Run
 
@@ -103,8 +103,11 @@ def test_astra_check_link_in_french(run: Run) -> None:
     data = link_of(run, "astra", "check", str(DATA / "astra-game.txt"))
     assert [p["winner"] for p in data["players"]] == [False, False, True]
     solo = link_of(run, "astra", "check", str(DATA / "astra-solo.txt"), "--lang", "fr")
-    assert table(solo) == [("You", 32, False, 2, True), ("Ptolémée", 49, True, 1, False)]
-    assert "renommée en jeu = 8" in solo["comments"]
+    assert table(solo) == [("You", 32, False, 1, True)]  # alone, lost to Ptolemy
+    assert solo["board"] == "solo: hard-telescopes"
+    you, ptolemy = solo["comments"].splitlines()[:2]
+    assert you.startswith("You 32: renommée en jeu = 8;")
+    assert ptolemy.startswith("Ptolémée 49: renommée en jeu = 16;")
 
 
 def test_cosmos_score_link(run: Run) -> None:
@@ -183,7 +186,7 @@ def test_ranks_after_tie_breaks() -> None:
         Standing("E", 30, False),  # a score that doesn't win (a solo opponent's library)
     )
     assert ranks(players) == (1, 3, 4, 4, 2)
-    data = play_json(game("starcharts"), Play(players), DATE)
+    data = play_json(game("starcharts"), Play(players), Stamp(DATE, "0"))
     assert [p["rank"] for p in data["players"]] == [1, 3, 4, 4, 2]
     assert data["comments"] == "A 20\nB 20\nC 10\nD 10\nE 30"
 
@@ -212,10 +215,13 @@ print("DRAWING CODE", [m for m in sys.modules if m.startswith(("pnp.layouts", "p
     assert "DRAWING CODE []" in result.stdout, result.stdout
 
 
-def test_two_games_of_the_same_players_on_the_same_day_are_two_plays() -> None:
-    first = Play((Standing("Ann", 60, True), Standing("Ben", 50, False)))
-    second = Play((Standing("Ann", 40, False), Standing("Ben", 55, True)))
-    ids = {play_json(game("cosmos"), p, DATE)["sourcePlayId"] for p in (first, second)}
-    assert len(ids) == 2
-    again = play_json(game("cosmos"), first, DATE)["sourcePlayId"]
-    assert again in ids  # the same play again: the same id, recognised on import
+def test_the_play_is_the_game_not_the_day(run: Run, tmp_path: Path) -> None:
+    """A game sent again, another day, is the same play; another game of the same
+    players with the same scores is another."""
+    game_file = DATA / "cosmos-game.toml"
+    first = link_of(run, "cosmos", "score", str(game_file))
+    again = run("cosmos", "score", str(game_file), "--bgstats", "--date", "2027-01-01")
+    assert decode(again.stdout.strip())["sourcePlayId"] == first["sourcePlayId"]
+    other = tmp_path / "other.toml"
+    other.write_text(game_file.read_text() + "\n# the same scores, another evening\n")
+    assert link_of(run, "cosmos", "score", str(other))["sourcePlayId"] != first["sourcePlayId"]

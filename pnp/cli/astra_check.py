@@ -52,7 +52,7 @@ def check(
                 )
             solo = check_solo(game_log, lang)
             if bgstats is not None:
-                emit("astra", [solo_play(solo, lang)], bgstats)
+                emit("astra", [solo_play(solo, lang)], bgstats, [[str(log)]])
                 return
             click.echo(dumps(solo_json(solo)) if as_json else format_solo(solo, lang), nl=False)
             return
@@ -62,6 +62,6 @@ def check(
     if final_state is not None:
         atomic.write_text(final_state, end)
     if bgstats is not None:
-        emit("astra", [astra_play(result, lang)], bgstats)
+        emit("astra", [astra_play(result, lang)], bgstats, [[str(log)]])
         return
     click.echo(dumps(astra_json(result)) if as_json else format_astra(result, lang), nl=False)

@@ -8,7 +8,7 @@ import click
 
 from pnp.astra.text import Lang
 from pnp.cli.astra import LANG
-from pnp.cli.bgstats_options import Export, bgstats_options, emit
+from pnp.cli.bgstats_options import Export, bgstats_options, emit, sources_of
 from pnp.errors import SourceError
 
 if TYPE_CHECKING:
@@ -50,20 +50,23 @@ def astra_play(result: AstraResult, lang: Lang) -> Play:
 
 
 def solo_play(result: SoloResult, lang: Lang) -> Play:
-    """A solo game: you, who start, against Ptolemy."""
+    """A solo game as BG Stats users log one: you alone, who won or lost against
+    Ptolemy, his score in the comments and the difficulty modifiers as the board."""
     from pnp.astra.text import text
     from pnp.bgstats import Play, Standing
     from pnp.score.astra_replay import solo_json
 
     data = solo_json(result)
     you, his = data["player"], data["ptolemy"]
-    won = bool(data["you_win"])
     ptolemy = text("terms.ptolemy", lang)
-    players = (
-        Standing(result.player, you["total"], won, True, _parts("solo", you["parts"], lang)),
-        Standing(ptolemy, his["total"], not won, False, _parts("ptolemy", his["parts"], lang)),
+    parts = _parts("ptolemy", his["parts"], lang)
+    notes = (f"{ptolemy} {his['total']}: " + "; ".join(f"{k} = {v}" for k, v in parts),)
+    hard = sorted(d.value for d in result.ptolemy.difficulty)
+    board = "solo" + (f": {', '.join(hard)}" if hard else "")
+    player = Standing(
+        result.player, you["total"], bool(data["you_win"]), True, _parts("solo", you["parts"], lang)
     )
-    return Play(players, result.said(lang))
+    return Play((player,), result.said(lang), board, notes)
 
 
 def pad_play(result: PadResult, lang: Lang) -> Play:
@@ -142,7 +145,7 @@ def score(
     how = "play" if bgstats is not None else "json" if as_json else "table"
     shown = [_shown(r, lang, how) for r in results]
     if bgstats is not None:
-        emit("astra", shown, bgstats)
+        emit("astra", shown, bgstats, sources_of(games, len(shown)))
     elif as_json:
         click.echo(dumps(shown[0] if len(shown) == 1 else shown), nl=False)
     else:

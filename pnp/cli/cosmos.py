@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli.bgstats_options import Export, bgstats_options, emit
+from pnp.cli.bgstats_options import Export, bgstats_options, emit, sources_of
 from pnp.cli.lazy import LazyGroup
 from pnp.errors import Problem, SourceError
 
@@ -84,7 +84,9 @@ def score(
     if bgstats is not None:
         from pnp.cli.cosmos_check import cosmos_play
 
-        emit("cosmos", [cosmos_play(r) for r in results], bgstats)
+        pads = [r for r in records if r not in texts]
+        sources = sources_of(pads, len(results) - len(texts)) + sources_of(texts, len(texts))
+        emit("cosmos", [cosmos_play(r) for r in results], bgstats, sources)
         return
     if as_json:
         data = [cosmos_json(r) for r in results]

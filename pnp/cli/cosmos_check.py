@@ -19,9 +19,10 @@ if TYPE_CHECKING:
 # A missing file is a usage error; a folder, a pipe or an unreadable file is reported by
 # the reader as "FILE: message" (exit status 1).
 _INPUT = click.Path(exists=True, readable=False, path_type=Path)
+EDITION = "pnp edition"  # BG Stats' board for a game played with our galaxy board
 
 
-def cosmos_play(result: CosmosResult) -> Play:
+def cosmos_play(result: CosmosResult, board: str = "") -> Play:
     """Seating order, first player first: the first player is the start player. The
     parts are the points by source, named as the table names them."""
     from pnp.bgstats import Play, Standing
@@ -39,7 +40,7 @@ def cosmos_play(result: CosmosResult) -> Play:
         )
         for k, (s, row) in enumerate(zip(result.players, rows, strict=True))
     )
-    return Play(players, result.said())
+    return Play(players, result.said(), board)
 
 
 def _so_far(game: Game, as_json: bool) -> str:
@@ -92,6 +93,6 @@ def check(
     if final_state is not None:
         atomic.write_text(final_state, format_record(end))
     if bgstats is not None:
-        emit("cosmos", [cosmos_play(result)], bgstats)
+        emit("cosmos", [cosmos_play(result, EDITION)], bgstats, [[str(log)]])
         return
     click.echo(dumps(cosmos_json(result)) if as_json else format_cosmos(result), nl=False)

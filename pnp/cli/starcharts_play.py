@@ -64,7 +64,7 @@ def check(log: Path, as_json: bool, sheets: Path | None, bgstats: Export | None)
             play = game_play(outcome, starts=True)
         else:
             play = match_play(outcome, starts=True)
-        emit("starcharts", [play], bgstats)
+        emit("starcharts", [play], bgstats, [[str(log)]])
         return
     if isinstance(outcome, GameResult):
         click.echo(dumps(result_json(outcome)) if as_json else format_result(outcome), nl=False)

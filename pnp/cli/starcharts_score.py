@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.cli.bgstats_options import Export, bgstats_options, emit
+from pnp.cli.bgstats_options import Export, bgstats_options, emit, sources_of
 from pnp.cli.play_options import usage_errors
 from pnp.errors import Problem, SourceError
 
@@ -49,14 +49,32 @@ def _parts(p: PlayerResult) -> tuple[tuple[str, int], ...]:
 
 
 def game_play(result: GameResult, starts: bool) -> Play:
-    """``starts``: the first player is the start player (a log says so; sheets don't)."""
+    """``starts``: the first player is the start player (a log says so; sheets don't).
+    Versus the A.I., the player alone, who wins when the rating is above "You should try
+    again"; solo, one player ("You", as in Astra's solo) scoring the higher sheet, who
+    wins with a result (both charts filled in the same round)."""
     from pnp.bgstats import Play, Standing
+    from pnp.score.result import RATINGS
+    from pnp.starcharts.setup import Variant
 
+    board = _chart_name(result.chart)
+    if result.variant != Variant.STANDARD.value:
+        board += f", {result.variant}"
+    if result.variant == Variant.VERSUS_AI.value:
+        human = result.players[0]
+        won = human.total > RATINGS[0][0]
+        you = Standing(human.name, human.total, won, starts, _parts(human))
+        return Play((you,), result.verdict, board)
+    if result.variant == Variant.SOLO.value:
+        sheets = tuple((f"sheet {p.name}", p.total) for p in result.players)
+        high = max(p.total for p in result.players)
+        you = Standing("You", high, result.extra.get("result") is not None, starts, sheets)
+        return Play((you,), result.verdict, board)
     players = tuple(
         Standing(p.name, p.total, p.name in result.winners, starts and k == 0, _parts(p))
         for k, p in enumerate(result.players)
     )
-    return Play(players, result.verdict)
+    return Play(players, result.verdict, board)
 
 
 def match_play(match: MatchResult, starts: bool) -> Play:
@@ -70,7 +88,17 @@ def match_play(match: MatchResult, starts: bool) -> Play:
             for n, g in enumerate(match.games, 1)
         )
         players.append(Standing(name, total, name in match.winners, starts and k == 0, (*games,)))
-    return Play(tuple(players), match.verdict)
+    return Play(tuple(players), match.verdict, _extended(match))
+
+
+def _chart_name(ref: str) -> str:
+    """A chart id as it is; a chart file by its name without folder or ".txt"."""
+    return ref.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".txt")
+
+
+def _extended(match: MatchResult) -> str:
+    charts = dict.fromkeys(_chart_name(g.chart) for g in match.games)
+    return f"{', '.join(charts)}, extended"
 
 
 @contextmanager
@@ -159,12 +187,14 @@ def score(
             raise click.UsageError("the games of a match have the same players")
         outcome = decide_match(tuple(results))
         if bgstats is not None:
-            emit("starcharts", [match_play(outcome, False)], bgstats)
+            emit("starcharts", [match_play(outcome, False)], bgstats, [games])
             return
         click.echo(dumps(match_json(outcome)) if as_json else format_match(outcome), nl=False)
         return
     if bgstats is not None:
-        emit("starcharts", [game_play(r, False) for r in results], bgstats)
+        forms = [g for g in games if g not in texts]
+        sources = sources_of(forms, len(results) - len(texts)) + sources_of(texts, len(texts))
+        emit("starcharts", [game_play(r, False) for r in results], bgstats, sources)
         return
     if as_json:
         data = [result_json(r) for r in results]

@@ -1,0 +1,94 @@
+"""What a play's files say about it besides the result, for BG Stats (``pnp.bgstats``):
+their digest, which makes the play's identity, and the comment lines ``# played:`` and
+``# duration:`` that any game's text format may carry. Knows no game.
+
+They are comments so that every format, and every checker, reads the file as before."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from pnp.errors import InputError, Problem, SourceError
+
+_CHUNK = 1 << 20
+MAX_MINUTES = 10_000  # a week of play: more is a typing slip
+_NOTE = re.compile(r"[ \t]*#[ \t]*(played|duration)[ \t]*:[ \t]*(.*?)[ \t]*\r?$", re.IGNORECASE)
+
+
+class Said(NamedTuple):
+    date: str | None  # UTC, as ``pnp.bgstats.parse_date`` writes it
+    duration: int | None  # minutes
+
+
+def digest(paths: Sequence[str]) -> str:
+    """16 hex digits of SHA-256 over the files' bytes, each preceded by its length: the
+    same files give the same digest, on any computer and any day."""
+    total = hashlib.sha256()
+    for path in paths:
+        one = hashlib.sha256()
+        size = 0
+        try:
+            with open(path, "rb") as file:
+                while chunk := file.read(_CHUNK):
+                    one.update(chunk)
+                    size += len(chunk)
+        except OSError as exc:
+            raise InputError(path, f"cannot read it: {exc.strerror}") from None
+        total.update(f"{size}:".encode() + one.digest())
+    return total.hexdigest()[:16]
+
+
+def said(path: str, text: str) -> Said:
+    """The ``# played: DATE`` and ``# duration: MINUTES`` lines of a game's text (the
+    last of each counts); a value that is not one is a problem at its place."""
+    from pnp.bgstats import parse_date
+    from pnp.parsing import shown
+
+    date: str | None = None
+    minutes: int | None = None
+    problems = []
+    for number, line in enumerate(text.split("\n"), 1):
+        found = _NOTE.fullmatch(line)
+        if found is None:
+            continue
+        key, value = found[1].lower(), found[2]
+        col = found.start(2) + 1
+        if key == "played":
+            try:
+                date = parse_date(value)
+            except ValueError as exc:
+                problems.append(Problem(path, number, col, str(exc)))
+        elif value.isascii() and value.isdigit() and 0 < int(value) <= MAX_MINUTES:
+            minutes = int(value)
+        else:
+            problems.append(
+                Problem(
+                    path,
+                    number,
+                    col,
+                    f"{shown(value)} is not a duration (expected minutes, 1 to {MAX_MINUTES})",
+                )
+            )
+    if problems:
+        raise SourceError(problems)
+    return Said(date, minutes)
+
+
+def said_in(paths: Sequence[str]) -> Said:
+    """What the text files among ``paths`` say (photos and PDFs say nothing here)."""
+    from pnp.parsing import read_input
+
+    date: str | None = None
+    minutes: int | None = None
+    for path in paths:
+        try:
+            text = read_input(path).decode("utf-8")
+        except (UnicodeDecodeError, InputError):
+            continue  # a photo, a PDF: already read by the scorer, no comments in them
+        found = said(path, text)
+        date = found.date or date
+        minutes = found.duration or minutes
+    return Said(date, minutes)
