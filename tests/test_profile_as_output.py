@@ -89,6 +89,7 @@ def test_the_sweep_finds_every_kind_of_output() -> None:
         "--tts",
         "--out",
         "--review",
+        "--bgstats-qr-file",
     }
     assert len(OUTPUTS) >= 40
 
