@@ -60,15 +60,16 @@ COPIES = {
 
 CSS = """\
 body{font:16px/1.4 system-ui,sans-serif;color:#111;background:#fff;margin:0 auto;\
-max-width:72rem;padding:1rem 1.5rem}
+max-width:72rem;padding:1rem clamp(.75rem,4vw,1.5rem)}
 h1{font-size:1.8rem;margin:.5rem 0}
 h2{font-size:1.4rem;margin:2rem 0 .5rem;border-bottom:2px solid #111}
 h3{font-size:1rem;margin:0 0 .25rem;overflow-wrap:anywhere}
 ul.files{list-style:none;padding:0;margin:0;display:grid;gap:1rem;\
-grid-template-columns:repeat(auto-fill,minmax(21rem,1fr))}
-li.file{display:flex;gap:.75rem;align-items:flex-start;padding:.5rem;\
+grid-template-columns:repeat(auto-fill,minmax(min(21rem,100%),1fr))}
+li.file{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-start;padding:.5rem;\
 border:1px solid #999;border-radius:4px}
 li.file img{border:1px solid #555;flex:none}
+li.file>div{flex:1 1 10rem}
 p{margin:0 0 .25rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:0 .5rem;margin:.25rem 0 0;font-size:.9rem}
 dt{font-weight:bold}

@@ -17,3 +17,8 @@ def inch(value: float) -> float:
 def to_mm(points: float) -> float:
     """Points to millimetres."""
     return points * MM_PER_INCH / POINTS_PER_INCH
+
+
+def pixels(points: float, dpi: int) -> int:
+    """A length in points as whole pixels at ``dpi``, rounded to the nearest."""
+    return round(points * dpi / POINTS_PER_INCH)

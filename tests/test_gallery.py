@@ -1,7 +1,8 @@
 """``pnp kit --gallery``: OUT/index.html and its thumbnails, checked as HTML (every link
 and picture there, alt text, balanced tags, no script, nothing from the network) and as a
 page a real browser draws (Debian's chromium, headless: a screenshot with the thumbnails
-painted, compared with one where they are blank)."""
+painted, compared with one where they are blank; at 320, 375 and 1280 px wide, nothing to
+scroll sideways and no file's card cut off)."""
 
 from __future__ import annotations
 
@@ -305,3 +306,77 @@ def test_a_browser_draws_the_page_with_its_thumbnails(kit: Path, tmp_path: Path)
     assert painted > 50_000  # thumbnails drawn: many dark pixels only they explain
     box = darker.point(lambda v: 255 if v >= 64 else 0).getbbox()
     assert box is not None and box[3] - box[1] > 1000  # down the page, not in one spot
+
+
+# Headless chromium's window is at least 500 px wide: narrower viewports are iframes of a
+# page that measures them once loaded and writes what it found into its DOM.
+PROBE = """<!DOCTYPE html>
+<html><body style="margin:0">
+{frames}
+<script>
+window.addEventListener("load", () => {{
+  const found = [];
+  for (const frame of document.querySelectorAll("iframe")) {{
+    const root = frame.contentDocument.documentElement;
+    const sides = (selector) => [...root.querySelectorAll(selector)].map((e) => {{
+      const box = e.getBoundingClientRect();
+      return [box.left, box.right];
+    }});
+    found.push({{
+      inner: frame.contentWindow.innerWidth,
+      client: root.clientWidth,
+      scroll: root.scrollWidth,
+      cards: sides("li.file"),
+      images: sides("li.file img"),
+    }});
+  }}
+  const out = document.createElement("pre");
+  out.id = "measured";
+  out.textContent = JSON.stringify(found);
+  document.body.append(out);
+}});
+</script>
+</body></html>
+"""
+WIDTHS = (320, 375, 1280)  # the narrowest phone, a common one, a laptop
+
+
+def test_the_page_fits_every_width_from_a_small_phone(kit: Path, tmp_path: Path) -> None:
+    import html
+    import json
+
+    browser = chromium()
+    page = (kit / "index.html").resolve().as_uri()
+    frames = "\n".join(
+        f'<iframe src="{page}" width="{w}" height="800" style="border:0;display:block"></iframe>'
+        for w in WIDTHS
+    )
+    probe = tmp_path / "probe.html"
+    probe.write_text(PROBE.format(frames=frames), encoding="utf-8")
+    dom = subprocess.run(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",  # as on phones, where scroll bars take no room
+            "--allow-file-access-from-files",  # the probe reads its frames' documents
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--window-size=1300,900",
+            "--dump-dom",
+            probe.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
+    measured = json.loads(html.unescape(dom.split('<pre id="measured">', 1)[1].split("</pre>")[0]))
+    pictures = len(parse((kit / "index.html").read_text(encoding="utf-8")).all("img"))
+    assert [m["inner"] for m in measured] == list(WIDTHS)
+    for width, m in zip(WIDTHS, measured, strict=True):
+        assert m["client"] == width  # no scroll bar narrows the page
+        assert m["scroll"] <= width, width  # nothing to scroll sideways
+        assert len(m["cards"]) == len(m["images"]) == pictures
+        for left, right in m["cards"] + m["images"]:
+            assert left >= 0 and right <= width, (width, left, right)

@@ -1,7 +1,7 @@
-"""``--png DIR``, ``--tts DIR`` and ``--dpi`` on the card commands: each card's front and
-back as a PNG, and a Tabletop Simulator deck (face sheets, back, saved object). The cards
-are drawn one to a page (the print-shop layout without bleed, the page the card) and
-rendered from that PDF."""
+"""``--png DIR``, ``--png-mode``, ``--tts DIR`` and ``--dpi`` on the card commands: each
+card's front and back as a PNG, and a Tabletop Simulator deck (face sheets, back, saved
+object). The cards are drawn one to a page (the print-shop layout, the page the card and
+its bleed: ``--bleed``'s for ``--png``, none for TTS) and rendered from that PDF."""
 
 from __future__ import annotations
 
@@ -30,16 +30,26 @@ DPI = click.option(
     type=WholeRange(36, 1200),
     default=300,
     show_default=True,
-    help="Resolution of the images, in dots per inch.",
+    help="Resolution of the images, in dots per inch (recorded in each card or page PNG).",
+)
+PNG_MODE = click.option(
+    "--png-mode",
+    type=click.Choice(["gray", "rgb"], case_sensitive=False),
+    default="gray",
+    show_default=True,
+    help="The --png images' colours: 8-bit grey, as the PDFs (DeviceGray), or 8-bit RGB "
+    "in greys, for a print shop that asks for RGB.",
 )
 
 
 class Images(NamedTuple):
-    """The image folders asked for (None: not asked) and their resolution."""
+    """The image folders asked for (None: not asked), their resolution, and whether the
+    ``--png`` images are RGB (else grey)."""
 
     png: Path | None
     tts: Path | None
     dpi: int
+    rgb: bool = False
 
 
 def _folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
@@ -68,20 +78,28 @@ def folder_option(name: str, help: str) -> Callable[[F], F]:
     )
 
 
-PNG = folder_option("--png", "Also write each card's front and back as a PNG into DIR.")
+PNG = folder_option(
+    "--png", "Also write each card's front and back, with the bleed asked for, as a PNG into DIR."
+)
 TTS = folder_option(
     "--tts", "Also write a Tabletop Simulator deck into DIR: face sheets, back, saved object."
 )
 
 
 def image_options(f: F) -> F:
-    """``--png``, ``--tts`` and ``--dpi`` → ``images``: an ``Images``."""
+    """``--png``, ``--png-mode``, ``--tts`` and ``--dpi`` → ``images``: an ``Images``."""
 
     @functools.wraps(f)
-    def command(*args: Any, png: Path | None, tts: Path | None, dpi: int, **kwargs: Any) -> Any:
-        return f(*args, images=Images(png, tts, dpi), **kwargs)
+    def command(
+        *args: Any, png: Path | None, png_mode: str, tts: Path | None, dpi: int, **kwargs: Any
+    ) -> Any:
+        from pnp.cli.play_options import given
 
-    return PNG(TTS(DPI(command)))  # type: ignore[return-value]
+        if png is None and given("png_mode"):
+            raise click.UsageError("--png-mode has no effect without --png")
+        return f(*args, images=Images(png, tts, dpi, png_mode.lower() == "rgb"), **kwargs)
+
+    return PNG(PNG_MODE(TTS(DPI(command))))  # type: ignore[return-value]
 
 
 def card_id(name: str) -> str:
@@ -98,42 +116,58 @@ def card_images(
     ids: Sequence[str] | None = None,
 ) -> Callable[[bool], None]:
     """The images ``images`` asks for of the deck ``build`` lays out with the card
-    options ``cards`` (their size), ``deck`` naming the files, ``ids`` the cards (else
-    ``deck-01``, ``deck-02``, …): laid out and their paths checked and claimed now, before
-    the command writes its document; returns what renders and writes them, given
+    options ``cards`` (their size and bleed), ``deck`` naming the files, ``ids`` the cards
+    (else ``deck-01``, ``deck-02``, …): laid out and their paths checked and claimed now,
+    before the command writes its document; returns what renders and writes them, given
     whether to say so on stderr (the document went to stdout)."""
     if images.png is None and images.tts is None:
         return _nothing
     from pnp.paper import Backs
 
-    doc = build(replace(cards, print_shop=True, backs=Backs.DUPLEX, bleed=0.0))
+    shop = replace(cards, print_shop=True, backs=Backs.DUPLEX)
+    if images.png is None:  # TTS shows the whole image as the card: no bleed
+        shop = replace(shop, bleed=0.0)
+    doc = build(shop)
+    trimmed = doc if not shop.bleed or images.tts is None else build(replace(shop, bleed=0.0))
     count = len(doc.pages) // 2  # each front page followed by its back
     names = list(ids) if ids is not None else [f"{deck}-{n:02d}" for n in range(1, count + 1)]
     if len(names) != count:
         raise ValueError(f"{len(names)} card ids for {count} cards")
     for path, option in _planned(images, deck, names):
         check_output(path, option)
-    return functools.partial(_write_images, images, deck, names, doc)
+    return functools.partial(_write_images, images, deck, names, doc, trimmed)
 
 
 def _nothing(err: bool) -> None:
     pass
 
 
-def _write_images(images: Images, deck: str, names: list[str], doc: Document, err: bool) -> None:
+def _write_images(
+    images: Images,
+    deck: str,
+    names: list[str],
+    doc: Document,
+    trimmed: Document,
+    err: bool,
+) -> None:
+    """``doc``: the cards with their bleed, for ``--png``; ``trimmed``: without, for TTS
+    (the same document when there is no bleed)."""
     from pnp import atomic
     from pnp.render.output import Format, render_one
     from pnp.render.png import pdf_pages_png
 
-    pages = pdf_pages_png(render_one(doc, Format.PDF), images.dpi)
-    fronts, backs = pages[0::2], pages[1::2]
+    pages: list[bytes] = []
     if images.png is not None:
+        pages = pdf_pages_png(render_one(doc, Format.PDF), images.dpi, images.rgb)
         atomic.make_folder(images.png)
-        for name, front, back in zip(names, fronts, backs, strict=True):
+        for name, front, back in zip(names, pages[0::2], pages[1::2], strict=True):
             atomic.write_bytes(images.png / f"{name}-front.png", front)
             atomic.write_bytes(images.png / f"{name}-back.png", back)
         click.echo(f"wrote {len(pages)} card images to {images.png}/", err=err)
     if images.tts is not None:
+        if trimmed is not doc or not pages:
+            pages = pdf_pages_png(render_one(trimmed, Format.PDF), images.dpi)
+        fronts, backs = pages[0::2], pages[1::2]
         atomic.make_folder(images.tts)
         saved = write_tts_deck(images.tts, deck, names, fronts, backs)
         click.echo(f"wrote the Tabletop Simulator deck {saved}", err=err)

@@ -1,9 +1,10 @@
 """PDF pages to PNG images with pypdfium2 (the optional ``images`` extra), and card images
 put together on a sheet. The only module that imports pypdfium2 and Pillow.
 
-Every page we draw is DeviceGray, so pages render in grey (PNG mode L); sheets for
-Tabletop Simulator are RGB. Pillow writes no
-time stamp or other metadata unless asked, so the same PDF gives the same PNG bytes."""
+Every page we draw is DeviceGray, so pages render in grey (PNG mode L), or in RGB (R = G
+= B) for whoever asks for it; sheets for Tabletop Simulator are RGB. A page's PNG records
+its resolution (pHYs); Pillow writes no time stamp or other metadata unless asked, so the
+same PDF gives the same PNG bytes."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
+from pnp.units import pixels
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -35,19 +37,25 @@ def check_renderer() -> None:
         ) from None
 
 
-def pdf_pages_png(pdf: bytes, dpi: int) -> list[bytes]:
-    """Each page of ``pdf`` as a grey PNG at ``dpi``."""
+def pdf_pages_png(pdf: bytes, dpi: int, rgb: bool = False) -> list[bytes]:
+    """Each page of ``pdf`` as a PNG at ``dpi``, which it records: the page's size at
+    ``dpi`` rounded to whole pixels; grey, or with ``rgb`` RGB."""
     check_renderer()
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf)
+    pngs = []
     try:
-        return [
-            _png(document[n].render(scale=dpi / 72, grayscale=True).to_pil())
-            for n in range(len(document))
-        ]
+        for n in range(len(document)):
+            page = document[n]
+            width, height = page.get_size()
+            # pdfium rounds a side up: a last column or row less than half covered goes
+            box = (0, 0, pixels(width, dpi), pixels(height, dpi))
+            image = page.render(scale=dpi / 72, grayscale=True).to_pil().crop(box)
+            pngs.append(_png(image.convert("RGB") if rgb else image, dpi))
     finally:
         document.close()
+    return pngs
 
 
 def pdf_page_gray(pdf: bytes, index: int, dpi: float) -> tuple[int, int, bytes]:
@@ -97,7 +105,8 @@ def scaled(png: bytes, max_side: int) -> bytes:
     return sheet([png], 1, 1, max_side)
 
 
-def _png(image: Image) -> bytes:
+def _png(image: Image, dpi: int | None = None) -> bytes:
+    """The PNG file; with ``dpi``, a pHYs chunk of round(dpi / 0.0254) pixels a metre."""
     out = io.BytesIO()
-    image.save(out, "PNG", optimize=False)
+    image.save(out, "PNG", optimize=False, dpi=None if dpi is None else (dpi, dpi))
     return out.getvalue()
