@@ -17,7 +17,6 @@ import click
 
 from pnp.cli.numbers import WholeRange
 from pnp.cli.outputs import check_output
-
 from pnp.tts import Sheet, sheets
 
 if TYPE_CHECKING:
@@ -62,7 +61,7 @@ def _folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> A
 def folder_option(name: str, help: str) -> Callable[[F], F]:
     return click.option(
         name,
-        type=click.Path(file_okay=False, path_type=Path),
+        type=click.Path(path_type=Path),
         callback=_folder,
         metavar="DIR",
         help=help,

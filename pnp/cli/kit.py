@@ -203,8 +203,10 @@ def _tables(sections: list[Section], tts: Path | None) -> list[tuple[Table, list
     """Each game's table laid out, its files checked as outputs before the kit's work."""
     from pnp.tts.table import lay_out
 
-    tables = []
-    for section in sections if tts is not None else []:
+    tables: list[tuple[Table, list[TableLaid]]] = []
+    if tts is None:
+        return tables
+    for section in sections:
         if section.game is not None:
             table = section.game.tts_table(section.settings)
             laid = lay_out(tts, table)

@@ -16,7 +16,8 @@ import math
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from pnp.tts.objects import CARD_MM, Place, card, custom_deck, deck, save
+from pnp.tts import objects
+from pnp.tts.objects import CARD_MM, Place, card, custom_deck, save
 
 MAX_COLUMNS = 10
 MAX_ROWS = 7
@@ -66,11 +67,10 @@ def saved_object(
     layout: Sequence[Sheet],
     images: Sequence[SheetImages],
     size_mm: tuple[float, float] = CARD_MM,
-    place: Place = Place(0.0, 0.0),
 ) -> dict[str, Any]:
     """The saved object of one deck of ``size_mm`` cards, face down, named ``name``; its
     cards named ``names`` in deck order (the first on top)."""
-    return save(name, [deck_object(name, names, layout, images, size_mm, place)])
+    return save(name, [deck_object(name, names, layout, images, size_mm, Place(0.0, 0.0))])
 
 
 def deck_object(
@@ -84,7 +84,7 @@ def deck_object(
 ) -> dict[str, Any]:
     """The deck at ``place``, or its card alone (a ``Card``, not a deck of one)."""
     cards = card_objects(names, layout, images, size_mm, [place] * len(names), face_up)
-    return cards[0] if len(cards) == 1 else deck(name, cards, place, size_mm, face_up)
+    return cards[0] if len(cards) == 1 else objects.deck(name, cards, place, size_mm, face_up)
 
 
 def card_objects(
@@ -97,7 +97,9 @@ def card_objects(
 ) -> list[dict[str, Any]]:
     """Each card of the sheets, at its place (in deck order)."""
     sheet_of = {
-        sheet.deck: custom_deck(image.face_url, image.back_url, sheet.columns, sheet.rows, image.unique_back)
+        sheet.deck: custom_deck(
+            image.face_url, image.back_url, sheet.columns, sheet.rows, image.unique_back
+        )
         for sheet, image in zip(layout, images, strict=True)
     }
     ids = [sheet.card_id(slot) for sheet in layout for slot in range(sheet.cards)]

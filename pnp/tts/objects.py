@@ -47,7 +47,9 @@ class TileShape(Enum):  # CustomTile.Type
     ROUNDED = 3
 
 
-def transform(place: Place, scale_x: float, scale_z: float, face_down: bool = False) -> dict[str, float]:
+def transform(
+    place: Place, scale_x: float, scale_z: float, face_down: bool = False
+) -> dict[str, float]:
     return {
         "posX": _round(place.x),
         "posY": _round(place.y),

@@ -96,11 +96,18 @@ def lay_out(folder: Path, table: Table) -> list[Laid]:
                 raise TableError(f"{part.name}: {faces} cards, {len(part.at)} places")
             files = [folder / f"{stem}-back.png"]
             for s in sheets(faces):
-                files += [folder / f"{stem}-faces-{s.deck}.png", folder / f"{stem}-backs-{s.deck}.png"]
+                files += [
+                    folder / f"{stem}-faces-{s.deck}.png",
+                    folder / f"{stem}-backs-{s.deck}.png",
+                ]
         elif faces not in (1, len(part.at)):
             raise TableError(f"{part.name}: {faces} pictures, {len(part.at)} places")
         elif part.kind is Kind.TILE:
-            files = [folder / f"{stem}-{k}-{side}.png" for k in range(1, faces + 1) for side in ("front", "back")]
+            files = [
+                folder / f"{stem}-{k}-{side}.png"
+                for k in range(1, faces + 1)
+                for side in ("front", "back")
+            ]
         else:
             files = [folder / f"{stem}-{k}.png" for k in range(1, faces + 1)]
         laid.append(Laid(part, doc, tuple(files)))
@@ -141,6 +148,7 @@ def _write_deck(laid: Laid, pages: list[bytes], url: Callable[[Path], str]) -> l
     part = laid.part
     fronts, backs = pages[0::2], pages[1::2]
     names = part.names or tuple(f"{part.name} {n}" for n in range(1, len(fronts) + 1))
+    names = names if len(names) > 1 else (part.name,)
     layout, images = write_deck_images(laid.files, fronts, backs, url)
     if len(part.at) == 1:
         return [deck_object(part.name, names, layout, images, laid.size, part.at[0], part.face_up)]
@@ -178,7 +186,9 @@ def _write_pieces(
     part, (width, height) = laid.part, laid.size
     pictures = []
     for path, page in zip(laid.files, pages, strict=True):
-        atomic.write_bytes(path, _round_cut(page) if part.kind is Kind.TOKEN else scaled(page, MAX_SIDE))
+        atomic.write_bytes(
+            path, _round_cut(page) if part.kind is Kind.TOKEN else scaled(page, MAX_SIDE)
+        )
         pictures.append(url(path))
     sides = SIDES[part.kind]
     objects = []
@@ -226,13 +236,14 @@ def pictures(title: str, width: float, height: float, faces: Sequence[Sequence[I
 
     media = Box(0.0, 0.0, width, height)
     pages = tuple(
-        Page(width, height, media, tuple(translated(list(f), width / 2, height / 2)))
-        for f in faces
+        Page(width, height, media, tuple(translated(list(f), width / 2, height / 2))) for f in faces
     )
     return Document(title, pages, subject=title)
 
 
-def grid(x: float, z: float, count: int, columns: int, pitch: float, turn: int = 0) -> tuple[Place, ...]:
+def grid(
+    x: float, z: float, count: int, columns: int, pitch: float, turn: int = 0
+) -> tuple[Place, ...]:
     """``count`` places in rows of ``columns``, ``pitch`` inches apart, the first row's
     first at (``x``, ``z``) and the rows going towards the first seat."""
     return tuple(

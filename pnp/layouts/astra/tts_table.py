@@ -120,4 +120,3 @@ def _token(kind: TokenKind, lang: Lang, at: tuple[Place, ...]) -> Part:
     pages = [drawn] if round_ else [drawn, drawn]
     build = lambda: pictures(name, side, side, pages)  # noqa: E731
     return Part(Kind.TOKEN if round_ else Kind.TILE, name, build, at)
-
