@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
 if TYPE_CHECKING:
     from pnp.kit import Job, KitSettings, Note
+    from pnp.tts.table import Table
 
 
 class KitPart(Protocol):
@@ -35,6 +36,11 @@ class Game(NamedTuple):  # not a dataclass: quicker to create when pnp starts
 
     def kit_part(self) -> KitPart:
         return cast(KitPart, importlib.import_module(self.kit))
+
+    def tts_table(self, settings: KitSettings) -> Table:
+        """Its Tabletop Simulator table: ``table`` of ``tts_table`` beside its kit module."""
+        module = importlib.import_module(self.kit.rsplit(".", 1)[0] + ".tts_table")
+        return cast("Table", module.table(settings))
 
 
 GAMES: tuple[Game, ...] = (

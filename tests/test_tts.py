@@ -136,7 +136,7 @@ def test_a_deck_over_70_cards_takes_two_sheets(tmp_path: Path) -> None:
 
     fronts = [card(n) for n in range(75)]
     names = [f"c{n}" for n in range(75)]
-    saved = write_tts_deck(tmp_path, "big", names, fronts, [card(255)] * 75)
+    saved = write_tts_deck(tmp_path, "big", names, fronts, [card(255)] * 75, (63.5, 88.9))
     deck = deck_of(json.loads(saved.read_text()))
     check_ids(deck)
     assert sorted(deck["CustomDeck"]) == ["1", "2"]

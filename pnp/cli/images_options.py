@@ -17,11 +17,11 @@ import click
 
 from pnp.cli.numbers import WholeRange
 from pnp.cli.outputs import check_output
+from pnp.tts import Sheet, sheets
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document
     from pnp.layouts.cards import CardOptions
-    from pnp.tts import Sheet
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -71,7 +71,7 @@ def _folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> A
 def folder_option(name: str, help: str) -> Callable[[F], F]:
     return click.option(
         name,
-        type=click.Path(file_okay=False, path_type=Path),
+        type=click.Path(path_type=Path),
         callback=_folder,
         metavar="DIR",
         help=help,
@@ -169,14 +169,15 @@ def _write_images(
             pages = pdf_pages_png(render_one(trimmed, Format.PDF), images.dpi)
         fronts, backs = pages[0::2], pages[1::2]
         atomic.make_folder(images.tts)
-        saved = write_tts_deck(images.tts, deck, names, fronts, backs)
+        from pnp.units import to_mm
+
+        card = (to_mm(doc.pages[0].width), to_mm(doc.pages[0].height))
+        saved = write_tts_deck(images.tts, deck, names, fronts, backs, card)
         click.echo(f"wrote the Tabletop Simulator deck {saved}", err=err)
 
 
 def _planned(images: Images, deck: str, names: Sequence[str]) -> list[tuple[Path, str]]:
     """Every file that may be written, with its option, to check before the work."""
-    from pnp.tts import sheets
-
     planned = []
     if images.png is not None:
         planned += [
@@ -198,29 +199,26 @@ def _sheet_path(folder: Path, deck: str, side: str, sheet: Sheet) -> Path:
 
 
 def write_tts_deck(
-    folder: Path, deck: str, names: Sequence[str], fronts: list[bytes], backs: list[bytes]
+    folder: Path,
+    deck: str,
+    names: Sequence[str],
+    fronts: list[bytes],
+    backs: list[bytes],
+    card: tuple[float, float],
 ) -> Path:
     """Face sheets, the back (one image when every card has the same back, else sheets of
-    backs), and the saved object; returns the saved object's path."""
+    backs), and the saved object of the deck of ``card``-sized cards (mm); returns the
+    saved object's path."""
     from pnp import atomic
-    from pnp.render.png import scaled, sheet
-    from pnp.tts import MAX_SIDE, SheetImages, saved_object, sheets
+    from pnp.tts import saved_object
+    from pnp.tts.table import write_deck_images
 
-    layout = sheets(len(names))
-    one_back = folder / f"{deck}-back.png" if len(set(backs)) == 1 else None
-    if one_back is not None:
-        atomic.write_bytes(one_back, scaled(backs[0], MAX_SIDE))
-    found = []
-    for s in layout:
-        cut = slice(s.first, s.first + s.cards)
-        faces = _sheet_path(folder, deck, "faces", s)
-        atomic.write_bytes(faces, sheet(fronts[cut], s.columns, s.rows, MAX_SIDE))
-        back = one_back or _sheet_path(folder, deck, "backs", s)
-        if one_back is None:
-            atomic.write_bytes(back, sheet(backs[cut], s.columns, s.rows, MAX_SIDE))
-        found.append(SheetImages(_url(faces), _url(back), one_back is None))
+    files = [folder / f"{deck}-back.png"]
+    for s in sheets(len(names)):
+        files += [_sheet_path(folder, deck, "faces", s), _sheet_path(folder, deck, "backs", s)]
+    layout, found = write_deck_images(files, fronts, backs, _url)
     path = folder / f"{deck}.json"
-    text = json.dumps(saved_object(deck, names, layout, found), indent=2, ensure_ascii=False)
+    text = json.dumps(saved_object(deck, names, layout, found, card), indent=2, ensure_ascii=False)
     atomic.write_text(path, text + "\n")
     return path
 

@@ -36,6 +36,8 @@ from pnp.printer import PrinterProfile
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document
     from pnp.kit import Job, KitSettings, Laid
+    from pnp.tts.table import Laid as TableLaid
+    from pnp.tts.table import Table
 
 
 @click.command()
@@ -69,6 +71,16 @@ if TYPE_CHECKING:
     show_default=True,
 )
 @folder_option("--png", "Also write every page of the kit as a PNG into DIR.")
+@folder_option(
+    "--tts", "Also write each game's Tabletop Simulator table into DIR: a saved object, pictures."
+)
+@click.option(
+    "--tts-base-url",
+    metavar="URL",
+    callback=lambda ctx, param, value: _base_url(value),
+    help="The web address you upload the --tts pictures to: the tables name them URL + file"
+    " name, for a table shared online (default: file:// paths, for this computer).",
+)
 @DPI
 @click.option(
     "--gallery",
@@ -93,6 +105,8 @@ def kit(
     out_dir: Path,
     fmt: str,
     png: Path | None,
+    tts: Path | None,
+    tts_base_url: str | None,
     dpi: int,
     gallery: bool,
     jobs: int,
@@ -115,6 +129,7 @@ def kit(
         paper, card_choice(printer, card_size, bleed), replace(printer, paper=paper.name), lang
     )
     sections = _sections(games, settings)
+    tables = _tables(sections, tts)
     builds = [partial(_document, job, settings) for s in sections for job in s.jobs]
     render = partial(_made, fmt, dpi if png is not None else None, gallery)
     ready = partial(_ready, fmt, png is not None or gallery)
@@ -147,6 +162,12 @@ def kit(
     if gallery:
         _write_gallery(parts, thumbnails, settings, out_dir)
         click.echo(f"wrote the gallery {out_dir / INDEX}")
+    if tts is not None:
+        from pnp.tts.table import write_table
+
+        for table, laid in tables:
+            saved = write_table(tts, table, laid, dpi, tts_base_url)
+            click.echo(f"wrote the Tabletop Simulator table {saved}")
 
 
 INDEX = "index.html"
@@ -170,6 +191,29 @@ def _check_outputs(planned: list[Planned], out_dir: Path, png: Path | None, gall
             check_output(thumbnail, "--gallery")
     if gallery:
         check_output(out_dir / INDEX, "--gallery")
+
+
+def _base_url(url: str | None) -> str | None:
+    if url is not None and not url.startswith(("http://", "https://")):
+        raise click.BadParameter(f"{url!r} is not an http:// or https:// address")
+    return url
+
+
+def _tables(sections: list[Section], tts: Path | None) -> list[tuple[Table, list[TableLaid]]]:
+    """Each game's table laid out, its files checked as outputs before the kit's work."""
+    from pnp.tts.table import lay_out
+
+    tables: list[tuple[Table, list[TableLaid]]] = []
+    if tts is None:
+        return tables
+    for section in sections:
+        if section.game is not None:
+            table = section.game.tts_table(section.settings)
+            laid = lay_out(tts, table)
+            for path in [tts / f"{table.id}.json", *(f for part in laid for f in part.files)]:
+                check_output(path, "--tts")
+            tables.append((table, laid))
+    return tables
 
 
 def _renderer(gallery: bool) -> bool:

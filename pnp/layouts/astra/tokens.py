@@ -111,7 +111,7 @@ def token_pages(paper: Paper, lang: Lang) -> list[Page]:
                 items += _heading(kind, mine, lang)
             items += _cut_lines(mine)
             for token in mine:
-                items += _face(token, lang)
+                items += face(token, lang)
         footer = " · ".join(["Astra", text("tokens.tokens", lang), text("board.print_scale", lang)])
         pages.append(finish(paper, items, footer))
     return pages
@@ -152,7 +152,7 @@ def _cut_lines(tokens: list[Token]) -> list[Item]:
     return items + [Line(*edge, CUT) for edge in edges]
 
 
-def _face(token: Token, lang: Lang) -> list[Item]:
+def face(token: Token, lang: Lang) -> list[Item]:
     b = token.box
     if token.kind is TokenKind.TELESCOPE:
         return icons.telescope(b.cx, b.cy, b.w * 0.62)

@@ -1,5 +1,6 @@
 """Tabletop Simulator decks: how many face sheets a deck needs and how its cards sit on
-them, and the saved object (JSON) that loads the sheets as one deck. Knows no game.
+them, and the saved object (JSON) that loads the sheets as one deck (``objects``: every
+kind of object; ``table``: a whole game's table). Knows no game.
 
 The saved-object fields are those TTS writes when it saves a custom deck (an
 ``ObjectStates`` list holding a ``DeckCustom`` whose ``CustomDeck`` maps a deck number to
@@ -14,6 +15,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from typing import Any, NamedTuple
+
+from pnp.tts import objects
+from pnp.tts.objects import CARD_MM, Place, card, custom_deck, save
 
 MAX_COLUMNS = 10
 MAX_ROWS = 7
@@ -58,52 +62,48 @@ def sheets(count: int) -> list[Sheet]:
 
 
 def saved_object(
-    name: str, names: Sequence[str], layout: Sequence[Sheet], images: Sequence[SheetImages]
+    name: str,
+    names: Sequence[str],
+    layout: Sequence[Sheet],
+    images: Sequence[SheetImages],
+    size_mm: tuple[float, float] = CARD_MM,
 ) -> dict[str, Any]:
-    """The saved object of one deck, face down, named ``name``; its cards named ``names``
-    in deck order (the first on top)."""
-    decks = {
-        str(sheet.deck): {
-            "FaceURL": image.face_url,
-            "BackURL": image.back_url,
-            "NumWidth": sheet.columns,
-            "NumHeight": sheet.rows,
-            "BackIsHidden": True,
-            "UniqueBack": image.unique_back,
-            "Type": 0,  # a rectangular card with rounded corners
-        }
+    """The saved object of one deck of ``size_mm`` cards, face down, named ``name``; its
+    cards named ``names`` in deck order (the first on top)."""
+    return save(name, [deck_object(name, names, layout, images, size_mm, Place(0.0, 0.0))])
+
+
+def deck_object(
+    name: str,
+    names: Sequence[str],
+    layout: Sequence[Sheet],
+    images: Sequence[SheetImages],
+    size_mm: tuple[float, float],
+    place: Place,
+    face_up: bool = False,
+) -> dict[str, Any]:
+    """The deck at ``place``, or its card alone (a ``Card``, not a deck of one)."""
+    cards = card_objects(names, layout, images, size_mm, [place] * len(names), face_up)
+    return cards[0] if len(cards) == 1 else objects.deck(name, cards, place, size_mm, face_up)
+
+
+def card_objects(
+    names: Sequence[str],
+    layout: Sequence[Sheet],
+    images: Sequence[SheetImages],
+    size_mm: tuple[float, float],
+    places: Sequence[Place],
+    face_up: bool = False,
+) -> list[dict[str, Any]]:
+    """Each card of the sheets, at its place (in deck order)."""
+    sheet_of = {
+        sheet.deck: custom_deck(
+            image.face_url, image.back_url, sheet.columns, sheet.rows, image.unique_back
+        )
         for sheet, image in zip(layout, images, strict=True)
     }
-    cards = [
-        {
-            "Name": "Card",
-            "Nickname": names[sheet.first + slot],
-            "CardID": sheet.card_id(slot),
-            "Transform": _FACE_DOWN,
-            "CustomDeck": {str(sheet.deck): decks[str(sheet.deck)]},
-        }
-        for sheet in layout
-        for slot in range(sheet.cards)
+    ids = [sheet.card_id(slot) for sheet in layout for slot in range(sheet.cards)]
+    return [
+        card(name, card_id, sheet_of[card_id // 100], place, size_mm, face_up)
+        for name, card_id, place in zip(names, ids, places, strict=True)
     ]
-    deck = {
-        "Name": "DeckCustom",
-        "Nickname": name,
-        "Transform": _FACE_DOWN,
-        "DeckIDs": [card["CardID"] for card in cards],
-        "CustomDeck": decks,
-        "ContainedObjects": cards,
-    }
-    return {"SaveName": name, "ObjectStates": [deck]}
-
-
-_FACE_DOWN = {
-    "posX": 0.0,
-    "posY": 1.0,
-    "posZ": 0.0,
-    "rotX": 0.0,
-    "rotY": 180.0,
-    "rotZ": 180.0,
-    "scaleX": 1.0,
-    "scaleY": 1.0,
-    "scaleZ": 1.0,
-}
