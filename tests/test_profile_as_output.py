@@ -60,6 +60,7 @@ IN_FOLDER = {
     "astra score --review": "astra-endgame-review.jpg",
     "kit --out": "starcharts/README.txt",
     "kit --png": "starcharts/sheets/lyra-8-1.png",
+    "kit --tts": "starcharts.json",
 }
 
 
