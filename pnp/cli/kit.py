@@ -70,7 +70,9 @@ if TYPE_CHECKING:
     default="pdf",
     show_default=True,
 )
-@folder_option("--png", "Also write every page of the kit as a PNG into DIR.")
+@folder_option(
+    "--png", "Also write every page of the kit as a PNG into DIR (grey, its dpi recorded)."
+)
 @folder_option(
     "--tts", "Also write each game's Tabletop Simulator table into DIR: a saved object, pictures."
 )
