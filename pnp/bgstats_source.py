@@ -24,21 +24,33 @@ class Said(NamedTuple):
 
 
 def digest(paths: Sequence[str]) -> str:
-    """16 hex digits of SHA-256 over the files' bytes, each preceded by its length: the
-    same files give the same digest, on any computer and any day."""
+    """16 hex digits of SHA-256 over the files, each preceded by its length: a text
+    file's lines without its comment lines, blank lines and trailing spaces (so a
+    ``# played:`` line added later leaves the play the same), a photo's or a PDF's
+    bytes. The same game gives the same digest, on any computer and any day."""
     total = hashlib.sha256()
     for path in paths:
-        one = hashlib.sha256()
-        size = 0
-        try:
-            with open(path, "rb") as file:
-                while chunk := file.read(_CHUNK):
-                    one.update(chunk)
-                    size += len(chunk)
-        except OSError as exc:
-            raise InputError(path, f"cannot read it: {exc.strerror}") from None
-        total.update(f"{size}:".encode() + one.digest())
+        data = _content(path)
+        total.update(f"{len(data)}:".encode() + hashlib.sha256(data).digest())
     return total.hexdigest()[:16]
+
+
+def _content(path: str) -> bytes:
+    chunks = []
+    try:
+        with open(path, "rb") as file:
+            while chunk := file.read(_CHUNK):
+                chunks.append(chunk)
+    except OSError as exc:
+        raise InputError(path, f"cannot read it: {exc.strerror}") from None
+    data = b"".join(chunks)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
+    lines = (line.rstrip() for line in text.removeprefix("\ufeff").splitlines())
+    kept = [line for line in lines if line and not line.lstrip().startswith("#")]
+    return "\n".join(kept).encode("utf-8")
 
 
 def said(path: str, text: str) -> Said:

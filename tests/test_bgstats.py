@@ -216,12 +216,14 @@ print("DRAWING CODE", [m for m in sys.modules if m.startswith(("pnp.layouts", "p
 
 
 def test_the_play_is_the_game_not_the_day(run: Run, tmp_path: Path) -> None:
-    """A game sent again, another day, is the same play; another game of the same
-    players with the same scores is another."""
+    """A game sent again, another day, or with comments and blank lines added, is the
+    same play; a file that says anything else is another."""
     game_file = DATA / "cosmos-game.toml"
     first = link_of(run, "cosmos", "score", str(game_file))
     again = run("cosmos", "score", str(game_file), "--bgstats", "--date", "2027-01-01")
     assert decode(again.stdout.strip())["sourcePlayId"] == first["sourcePlayId"]
     other = tmp_path / "other.toml"
-    other.write_text(game_file.read_text() + "\n# the same scores, another evening\n")
+    other.write_text(game_file.read_text().replace("\n", "\n\n", 1) + "# another evening\n")
+    assert link_of(run, "cosmos", "score", str(other))["sourcePlayId"] == first["sourcePlayId"]
+    other.write_text(game_file.read_text().replace("Ann", "Ana"))
     assert link_of(run, "cosmos", "score", str(other))["sourcePlayId"] != first["sourcePlayId"]

@@ -74,6 +74,8 @@ def test_played_and_duration_lines(run: Run, tmp_path: Path) -> None:
     path.write_text(f"# played: 2026-11-28 22:40 +01:00\n#Duration: 95\n{text}")
     data = one_play(run, "cosmos", "score", str(path))
     assert (data["playDate"], data["durationMin"]) == ("2026-11-28 21:40:00", 95)
+    plain = one_play(run, "cosmos", "score", str(DATA / "cosmos-game.toml"))
+    assert data["sourcePlayId"] == plain["sourcePlayId"]  # a comment added: the same play
     given = run("cosmos", "score", str(path), "--bgstats", "--date", "2026-11-29 Z")
     assert decode(given.stdout.strip())["playDate"] == "2026-11-29 12:00:00"  # --date first
     assert "durationMin" not in one_play(run, "cosmos", "score", str(DATA / "cosmos-game.toml"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -66,6 +67,8 @@ def check_object(obj: dict[str, Any], contained: bool = False) -> None:
             check_object(card, contained=True)
             sheet = obj["CustomDeck"][str(card["CardID"] // 100)]
             assert card["CardID"] % 100 < sheet["NumWidth"] * sheet["NumHeight"]
+    elif name.startswith("Die_"):
+        assert name in ("Die_4", "Die_6", "Die_8", "Die_10", "Die_12", "Die_20")
     else:
         image = obj["CustomImage"]
         assert isinstance(image["ImageURL"], str) and image["ImageURL"]
@@ -92,6 +95,9 @@ def test_what_each_table_holds(saves: dict[str, dict[str, Any]]) -> None:
     assert game_end["Name"] == "Card"  # a card, not a deck of one
     assert {o["Name"] for o in astra} >= {"Custom_Tile", "Custom_Token", "Card"}
     assert sum(o["Nickname"] == "Journal" for o in astra) == 4
+    assert sum(o["Nickname"].startswith("Player Aid") for o in astra) == 4  # no spare
+    starcharts = saves["starcharts"]["ObjectStates"]
+    assert sum(o["Name"] == "Die_8" for o in starcharts) == 5  # spec: five d8
     cosmos = saves["cosmos"]["ObjectStates"]
     assert sum(o["Name"] == "Custom_Board" for o in cosmos) == 5  # main board, 4 players'
     assert sum("nebula tiles" in o["Nickname"] for o in cosmos) == 68
@@ -134,6 +140,22 @@ def test_nothing_overlaps_and_the_table_is_square_about_its_middle(
         assert apart or a[3] <= b[1] + 1e-6 or b[3] <= a[1] + 1e-6, (a, b)
     edges = [max(abs(v) for v in box) for box in boxes]
     assert max(edges) < 21  # within a 42-inch table
+
+
+def test_the_journals_leave_room_for_the_cards_dealt_round_the_board(
+    saves: dict[str, dict[str, Any]],
+) -> None:
+    """Set-up deals a card to each of the Sphere board's places: none may land on a
+    Journal, however it is turned."""
+    from pnp.astra.board import board
+
+    sides = board(4)
+    reach = max(math.hypot(s.x, s.y) for s in sides.slots) + math.hypot(*sides.card) / 2
+    states = saves["astra"]["ObjectStates"]
+    journals = [footprint(o) for o in states if o["Nickname"] == "Journal"]
+    for left, near, right, far in journals:
+        dx, dz = max(left, 0.0, -right), max(near, 0.0, -far)
+        assert math.hypot(dx, dz) > reach / 25.4
 
 
 def test_true_sizes(saves: dict[str, dict[str, Any]]) -> None:
@@ -186,7 +208,7 @@ def test_every_picture_is_there_at_the_size_the_save_says(
                 w, d = size_of(obj)
                 assert card[0] / card[1] == pytest.approx(w / d, rel=0.03)
                 assert path_of(sheet["BackURL"]).exists()
-        else:
+        elif obj["Name"] != "Die_8":  # TTS's own model: no picture
             image = obj["CustomImage"]
             width, height = size(path_of(image["ImageURL"]).read_bytes())
             w, d = size_of(obj)

@@ -184,6 +184,16 @@ def token(name: str, url: str, place: Place, side_mm: float) -> dict[str, Any]:
     }
 
 
+def die(sides: int, place: Place) -> dict[str, Any]:
+    """One of TTS's own dice (``Die_6``, ``Die_8``, …): its model, no picture."""
+    return {
+        "Name": f"Die_{sides}",
+        "Nickname": f"d{sides}",
+        "Transform": transform(place, 1.0, 1.0),
+        "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
+    }
+
+
 def save(name: str, objects: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The saved object holding ``objects``, each given a GUID made from its content and
     its place in the list (TTS wants six hex digits, unique on the table)."""

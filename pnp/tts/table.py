@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
 
 from pnp.tts import MAX_SIDE, Sheet, SheetImages, card_objects, deck_object, sheets
-from pnp.tts.objects import Place, TileShape, board, save, tile, token
+from pnp.tts.objects import Place, TileShape, board, die, save, tile, token
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document, Item
@@ -58,6 +58,7 @@ class Table:
     id: str  # the saved object's file name, and its pictures' first word
     title: str
     parts: tuple[Part, ...]
+    dice: tuple[tuple[int, Place], ...] = ()  # TTS's own dice: sides, place
 
 
 class Laid(NamedTuple):
@@ -131,6 +132,7 @@ def write_table(
         pages = _pages(doc, dpi)
         write = _write_deck if part.kind is Kind.DECK else _write_pieces
         objects += write(Laid(part, doc, files), pages, url)
+    objects += [die(sides, place) for sides, place in table.dice]
     path = folder / f"{table.id}.json"
     text = json.dumps(save(table.title, objects), indent=2, ensure_ascii=False)
     atomic.write_text(path, text + "\n")

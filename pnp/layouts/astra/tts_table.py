@@ -16,13 +16,14 @@ from pnp.tts.table import Kind, Part, Table, grid, one_a_page, pictures, turned
 from pnp.units import POINTS_PER_INCH
 
 if TYPE_CHECKING:
+    from pnp.astra.board import Board
     from pnp.draw.shapes import Document
     from pnp.kit import KitSettings
     from pnp.layouts.astra.tokens import TokenKind
 
 PLAYERS = 4
 SEATS = range(PLAYERS)  # clockwise from the bottom
-ROOM = 1.0  # inches between the board and a Journal
+ROOM = 1.0  # inches between the cards dealt round the board and a Journal
 
 
 def table(settings: KitSettings) -> Table:
@@ -40,7 +41,7 @@ def table(settings: KitSettings) -> Table:
     sides = board(PLAYERS)
     across = 2 * (sides.radius / 25.4 * POINTS_PER_INCH) + OUTLINE.width
     journal = (paper.width / POINTS_PER_INCH, paper.height / POINTS_PER_INCH)
-    seat = across / POINTS_PER_INCH / 2 + ROOM + journal[1] / 2  # a Journal's centre
+    seat = _reach(sides, across) + ROOM + journal[1] / 2  # a Journal's centre
     aid = (journal[0] / 2 + 1.8, -seat)  # right of it
     stack = _deck_row(seat)
     deck = constellations()
@@ -75,8 +76,8 @@ def table(settings: KitSettings) -> Table:
         Part(
             Kind.DECK,
             text("terms.player_aid", lang),
-            lambda: aid_document(paper, cards, lang),
-            (*(turned(Place(*aid), s) for s in SEATS), Place(10.0, -8.0)),
+            lambda: _first_cards(aid_document(paper, cards, lang), PLAYERS),
+            tuple(turned(Place(*aid), s) for s in SEATS),
             face_up=True,
         ),
         Part(
@@ -91,6 +92,20 @@ def table(settings: KitSettings) -> Table:
         _token(TokenKind.TELESCOPE, lang, grid(12.2, 14.0, 20, 4, 0.85)),
     ]
     return Table("astra", "Astra", tuple(parts))
+
+
+def _reach(sides: Board, across: float) -> float:
+    """Inches from the middle to the far corner of a card dealt round the board (every
+    turn of it), or to the board's edge."""
+    import math
+
+    cards = max(math.hypot(s.x, s.y) for s in sides.slots) + math.hypot(*sides.card) / 2
+    return max(cards / 25.4, across / POINTS_PER_INCH / 2)
+
+
+def _first_cards(doc: Document, count: int) -> Document:
+    """The first ``count`` cards of a deck laid out one a page (front, back)."""
+    return replace(doc, pages=doc.pages[: 2 * count])
 
 
 def _deck_row(seat: float) -> tuple[Place, Place, Place]:

@@ -52,7 +52,7 @@ def table(settings: KitSettings) -> Table:
         ),
         Part(
             Kind.BOARD,
-            text("print.board.players"),
+            "Player board",
             lambda: _board(text("print.board.players"), SIZE, boards),
             tuple(turned(Place(0.0, -seat), s) for s in range(PLAYERS)),
         ),
@@ -94,9 +94,14 @@ def _packed(groups: Sequence[TokenGroup], x: float, top: float, width: float) ->
         count = len(group.fronts)
         first = top - side / 2
         at = grid(x + side / 2, first, count, columns, pitch)
-        parts.append(Part(Kind.TILE, group.heading.split(" · ")[0], _faces(group), at))
+        parts.append(Part(Kind.TILE, _name(group.heading), _faces(group), at))
         top = first - ((count - 1) // columns) * pitch - side / 2 - 0.3
     return parts
+
+
+def _name(heading: str) -> str:
+    """A piece's name: its group's heading without the count ("100 life tokens")."""
+    return heading.split(" · ", maxsplit=1)[0].lstrip("0123456789 ")
 
 
 def _first_arg(group: TokenGroup) -> object:

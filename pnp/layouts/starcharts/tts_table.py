@@ -1,7 +1,8 @@
 """Star Charts' Tabletop Simulator table for four players, as the spec sets a game up:
-the 13 objective cards in the middle, face down, to deal four face up beside them; each
-player's sheet (the first chart; every player plays the same one) at their seat, turned
-to them. Inches, the first seat at the bottom (``pnp.tts.objects``)."""
+the 13 objective cards in the middle, face down, to deal four face up beside them, the
+five eight-sided dice (TTS's own) and the player aid; each player's sheet (the first
+chart; every player plays the same one) at their seat, turned to them. Inches, the first
+seat at the bottom (``pnp.tts.objects``)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,11 @@ if TYPE_CHECKING:
 
 PLAYERS = 4
 ROOM = 1.0  # inches between two sheets' corners
+DICE = 5  # eight-sided (spec: Components)
 
 
 def table(settings: KitSettings) -> Table:
-    from pnp.layouts.starcharts.documents import cards_document, sheets_document
+    from pnp.layouts.starcharts.documents import aid_document, cards_document, sheets_document
     from pnp.starcharts.chart import chart_ids, load_chart
     from pnp.starcharts.content import objectives
 
@@ -41,5 +43,12 @@ def table(settings: KitSettings) -> Table:
             lambda: sheets_document([chart], paper),
             tuple(turned(Place(0.0, -seat), s) for s in range(PLAYERS)),
         ),
+        Part(
+            Kind.BOARD,
+            "Player aid (two copies)",
+            lambda: aid_document(paper),
+            (Place(-seat, seat),),  # the top left corner, between two sheets
+        ),
     )
-    return Table("starcharts", "Star Charts", parts)
+    dice = tuple((8, Place(2.4, 1.6 * (k - 2))) for k in range(DICE))  # right of the cards
+    return Table("starcharts", "Star Charts", parts, dice)
