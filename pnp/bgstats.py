@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
 
-from pnp.parsing import shown
+from pnp.errors import shown
 
 if TYPE_CHECKING:
     from pnp.games import Game

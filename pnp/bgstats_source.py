@@ -57,7 +57,7 @@ def said(path: str, text: str) -> Said:
     """The ``# played: DATE`` and ``# duration: MINUTES`` lines of a game's text (the
     last of each counts); a value that is not one is a problem at its place."""
     from pnp.bgstats import parse_date
-    from pnp.parsing import shown
+    from pnp.errors import shown
 
     date: str | None = None
     minutes: int | None = None

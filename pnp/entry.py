@@ -11,7 +11,8 @@ import signal
 import sys
 from types import FrameType
 
-INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C
+from pnp.exits import INTERRUPTED, gone
+
 # Objects a run may make before Python first looks for reference cycles; a scorer makes
 # about 20,000 (the modules it loads), a kit or a simulation far more.
 FIRST_COLLECTION = 50_000
@@ -125,16 +126,6 @@ def _would_be_lost(frame: FrameType | None) -> bool:
 _LOADING = "<frozen importlib"
 _CALLBACKS = ("_weakrefset.py", "weakref.py", os.path.join("multiprocessing", "util.py"))
 _FINALIZERS = ("__del__", "first_collection")  # the second: the collector calls it
-
-
-def gone() -> None:
-    """End quietly a run whose stdout or stderr cannot be written: nothing more is
-    written to either, and nothing is left for Python to flush at exit."""
-    null = os.open(os.devnull, os.O_WRONLY)
-    for fd in (1, 2):
-        os.dup2(null, fd)
-    os.close(null)
-    sys.exit(1)
 
 
 def _open_closed_streams() -> None:

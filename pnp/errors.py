@@ -82,3 +82,10 @@ def close_matches(word: str, choices: Iterable[str], n: int = 3, cutoff: float =
     import difflib
 
     return difflib.get_close_matches(word, choices, n, cutoff)
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``repr`` of user text for a message, cut short: a token may be a megabyte long."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pnp.atomic import remember_input
-from pnp.errors import InputError, MissingFileError, Problem, SourceError
+from pnp.errors import InputError, MissingFileError, Problem, SourceError, shown
 from pnp.paths import data_folder
 
 MAX_BYTES = 1_000_000  # the longest simulated log is about 3 kB, a chart under 1 kB
@@ -89,13 +89,6 @@ def source_lines(text: str) -> list[str]:
 def strip_comment(line: str) -> str:
     """The line without a ``#`` comment and trailing white space."""
     return line.split("#", 1)[0].rstrip()
-
-
-def shown(text: str, limit: int = 40) -> str:
-    """``repr`` of user text for a message, cut short: a token may be a megabyte long."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}… ({len(text)} characters)"
 
 
 MAX_NAME = 40  # characters in a player's name

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.draw.shapes import Flip
-from pnp.errors import MissingFileError, PnpError, Problem, SourceError
+from pnp.errors import MissingFileError, PnpError, Problem, SourceError, shown
 from pnp.paper import PAPERS
-from pnp.parsing import parse_toml, read_source, shown
+from pnp.parsing import parse_toml, read_source
 
 MAX_OFFSET_MM = 10.0
 SCALE_RANGE = (98.0, 102.0)

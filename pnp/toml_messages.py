@@ -8,7 +8,7 @@ import ast
 import re
 from collections.abc import Mapping
 
-from pnp.parsing import shown
+from pnp.errors import shown
 
 VALUES = 'a number, "text" in quotes, true or false, [a, list] or { key = value }'
 # What a key's value is, for the message about a bare word written as its value.

@@ -5,7 +5,7 @@ and without star numbers, and write ``data/astra/figures.json``.
     python scripts/derive_astra_figures.py --check    # exit 1 if the committed file differs
 
 Spreading the stars and placing their numbers and names clear of each other
-(``pnp.layouts.astra.constellation_card.figure``) takes seconds a card size; it depends
+(``pnp.layouts.astra.figure.figure``) takes seconds a card size; it depends
 only on ``data/astra/constellations.json``, the card sizes and the layout's measures, so
 it is done here and the cards read the result (``pnp.layouts.astra.figures``). Floats are
 written as Python prints them, which reads back exactly: the cards come out the same to
@@ -23,7 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 from pnp.astra.constellations import constellations  # noqa: E402
 from pnp.geometry import Box  # noqa: E402
-from pnp.layouts.astra.constellation_card import figure, regions  # noqa: E402
+from pnp.layouts.astra.constellation_card import regions  # noqa: E402
+from pnp.layouts.astra.figure import figure  # noqa: E402
 from pnp.layouts.astra.figures import BARE, NUMBERED, figures_path, record  # noqa: E402
 from pnp.paper import CARD_SIZES  # noqa: E402
 

@@ -26,19 +26,17 @@ from pnp.layouts.astra.card_documents import (
     constellation_cards_document,
     game_end_document,
 )
-from pnp.layouts.astra.constellation_card import (
+from pnp.layouts.astra.constellation_card import INDICATOR, constellation_front, regions
+from pnp.layouts.astra.figure import (
     DOT,
     DOT_GAP,
-    INDICATOR,
     JOINED,
     LABEL_GAP,
     LINE_GAP,
     NAME_ABOVE,
     SHAPE_GAP,
     Figure,
-    constellation_front,
     reach,
-    regions,
 )
 from pnp.layouts.astra.figures import laid_figure
 from pnp.layouts.astra.game_end import game_end_front

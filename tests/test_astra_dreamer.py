@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from pnp.astra.actions import Dream, Observe, parse_action
 from pnp.astra.constellations import constellations
 from pnp.astra.game import Game
-from pnp.astra.model import CLOCKWISE, Element
+from pnp.astra.model import CLOCKWISE, EMPTY, Element
 from pnp.astra.rules import RULES, RuleError
 from pnp.astra.setup import setup
-from pnp.astra.state import DREAMER, EMPTY, Phase, State, card_id
+from pnp.astra.state import DREAMER, Phase, State, card_id
 
 TWO = ("Robin", "Matthew")
 SCORING = ("air+fire", "earth+water", "air+earth")

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from pnp.astra.constellations import constellations
 from pnp.geometry import Box
-from pnp.layouts.astra.constellation_card import figure, regions
+from pnp.layouts.astra.constellation_card import regions
+from pnp.layouts.astra.figure import figure
 from pnp.layouts.astra.figures import figures_path, laid_figure
 from pnp.paper import CARD_SIZES
 

@@ -10,11 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.astra.constellations import constellation, constellations
-from pnp.astra.model import Element
+from pnp.astra.model import EMPTY, Element
 from pnp.astra.ptolemy import (
-    Library,
     Marking,
-    Source,
     library,
     marking,
     path,
@@ -29,6 +27,7 @@ from pnp.astra.ptolemy import (
     upkeep,
     visible,
 )
+from pnp.astra.ptolemy_state import Library, Source
 from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.solo import (
     SOLO_RULES,
@@ -44,7 +43,7 @@ from pnp.astra.solo import (
     you_win,
     your_boons,
 )
-from pnp.astra.state import EMPTY, card_id, cards, reach
+from pnp.astra.state import card_id, cards, reach
 
 NONE: frozenset[Difficulty] = frozenset()
 

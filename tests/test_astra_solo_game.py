@@ -14,11 +14,12 @@ import pytest
 from pnp.astra.actions import Action, Discard, Dream, End, Observe, PickBoon, Rest, format_action
 from pnp.astra.game import Game
 from pnp.astra.log import parse_log
-from pnp.astra.model import CLOCKWISE, BoonKind, Element
-from pnp.astra.ptolemy import Library, Source, format_turn, path
+from pnp.astra.model import CLOCKWISE, EMPTY, BoonKind, Element
+from pnp.astra.ptolemy import format_turn, path
+from pnp.astra.ptolemy_state import Library, Source
 from pnp.astra.setup import PTOLEMY, solo_game
 from pnp.astra.solo import Difficulty, format_difficulty
-from pnp.astra.state import EMPTY, GAME_END, Phase, State, card_id, cards
+from pnp.astra.state import GAME_END, Phase, State, card_id, cards
 from pnp.score.astra_replay import check_solo, format_solo
 
 YOU = "You"

@@ -14,10 +14,10 @@ from pnp.astra.actions import Action, Dream, Observe, UseAbility
 from pnp.astra.bots import BOTS
 from pnp.astra.constellations import constellations
 from pnp.astra.game import Game
-from pnp.astra.model import CLOCKWISE, Element
+from pnp.astra.model import CLOCKWISE, EMPTY, Element
 from pnp.astra.setup import PTOLEMY, solo_game
 from pnp.astra.solo import parse_difficulty, solo_setup
-from pnp.astra.state import EMPTY, YOU, Phase, card_id
+from pnp.astra.state import YOU, Phase, card_id
 from pnp.astra.text import Lang
 from pnp.play.astra_solo import read_decisions
 from pnp.play.astra_table import (

@@ -130,3 +130,56 @@ def test_games_do_not_import_each_other(game: str) -> None:
     mine = _in(f"pnp.{game}", f"pnp.layouts.{game}")
     forbidden = [f"pnp.{o}" for o in others] + [f"pnp.layouts.{o}" for o in others]
     assert _offenders(mine, forbidden) == []
+
+
+def _graph() -> dict[str, set[str]]:
+    """Module → the pnp modules it imports (``from m import name``: m, or m.name where
+    that is a module), lazy and type-checking imports included."""
+    modules = _modules()
+
+    def resolved(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    return {
+        m: {r for i in imports if (r := resolved(i)) is not None and r not in (m, "pnp")}
+        for m, imports in modules.items()
+    }
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                top = stack.pop()
+                part.append(top)
+                if top == node:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def test_no_import_circles() -> None:
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _circles(_graph()) == []

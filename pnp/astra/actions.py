@@ -22,8 +22,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.astra.constellations import UnknownConstellationError, constellation
-from pnp.errors import PnpError
-from pnp.parsing import shown
+from pnp.errors import PnpError, shown
 
 
 class ActionSyntaxError(PnpError):

@@ -27,7 +27,7 @@ from pnp.astra.constellations import constellation
 from pnp.astra.effects import COMMON_START, TELESCOPE_PRICE, effects, first_stars, start_stars
 from pnp.astra.game import Game, play
 from pnp.astra.journal import card_limit, pouch_size
-from pnp.astra.model import CLOCKWISE, BoonKind
+from pnp.astra.model import CLOCKWISE, EMPTY, BoonKind
 from pnp.astra.scoring_cards import score_card, scoring_card
 from pnp.astra.state import (
     ABILITY,
@@ -35,7 +35,6 @@ from pnp.astra.state import (
     BOONS,
     DISCARD,
     DREAM,
-    EMPTY,
     OVER,
     CardInfo,
     State,

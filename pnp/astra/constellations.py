@@ -12,8 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pnp.astra.model import Boon, BoonKind, Constellation, Element, Star, StarKind
-from pnp.errors import PnpError, Problem, SourceError, close_matches
-from pnp.parsing import shown
+from pnp.errors import PnpError, Problem, SourceError, close_matches, shown
 from pnp.paths import data_dir, read_data
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ from pnp.astra.final import BoardCard, EndGame, EndPlayer, Owned
 from pnp.astra.journal import card_limit, journal
 from pnp.astra.model import Constellation, Element
 from pnp.astra.scoring_cards import scoring_card
-from pnp.errors import close_matches
-from pnp.parsing import name_problem, shown
+from pnp.errors import close_matches, shown
+from pnp.parsing import name_problem
 from pnp.toml_spans import Key, TomlChecker
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.astra import ptolemy, turn
+from pnp.astra import ptolemy, ptolemy_state, turn
 from pnp.astra.actions import Action, Dream, End, Observe, PickBoon, Rest, UseAbility
 from pnp.astra.effects import (
     COMMON_START,
@@ -17,7 +17,7 @@ from pnp.astra.effects import (
     paths,
 )
 from pnp.astra.final import FinalParts, final_parts
-from pnp.astra.model import CLOCKWISE, Element
+from pnp.astra.model import CLOCKWISE, EMPTY, Element
 from pnp.astra.rules import RuleError
 from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.setup import START_STARDUST, Setup
@@ -28,7 +28,6 @@ from pnp.astra.state import (
     BOONS,
     DISCARD,
     DREAM,
-    EMPTY,
     GAME_END,
     OVER,
     PTOLEMY,
@@ -107,7 +106,7 @@ class Game:
             you.stardust = setup.solo.your_stardust
             him.fame, him.stardust = setup.solo.fame, setup.solo.stardust
             lib = ptolemy.library(setup.solo.library)
-            s.solo = ptolemy.Solo(setup.seed, setup.difficulty, lib, setup.solo.his_scoring)
+            s.solo = ptolemy_state.Solo(setup.seed, setup.difficulty, lib, setup.solo.his_scoring)
         first = s.draw()
         s.discard = (first,)
         s.sphere = CLOCKWISE.index(cards()[first].card.element)
@@ -327,7 +326,7 @@ class Game:
         return tuple(self._final(i) for i in range(len(self._s.scoring)))
 
     @property
-    def solo(self) -> ptolemy.SoloView | None:
+    def solo(self) -> ptolemy_state.SoloView | None:
         """Against Ptolemy, his side of the game and, once over, both scores and whether
         you won (``you_win``); None in a game of 2 to 5 players."""
         s, over = self._s, self._s.phase is OVER
@@ -337,7 +336,7 @@ class Game:
         stars = sum(m[PTOLEMY].bit_count() for m in s.marks)
         score = ptolemy_final(him.fame, him.owned, stars, him.telescopes, s.solo.scoring)
         yours = self._final(YOU).total
-        return ptolemy.SoloView(
+        return ptolemy_state.SoloView(
             s.solo.difficulty,
             him.fame,
             him.stardust,

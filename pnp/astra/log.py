@@ -30,8 +30,8 @@ from pnp.astra.actions import Action, parse_action
 from pnp.astra.constellations import constellation
 from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.solo import Difficulty
-from pnp.errors import MAX_SHOWN, PnpError, ProblemCollector, close_matches
-from pnp.parsing import name_problem, shown, source_lines
+from pnp.errors import MAX_SHOWN, PnpError, ProblemCollector, close_matches, shown
+from pnp.parsing import name_problem, source_lines
 from pnp.seeds import MAX_SEED
 
 HEADER_KEYS = ("players", "seed", "deck", "scoring", "solo")

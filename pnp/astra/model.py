@@ -21,6 +21,7 @@ class Element(Enum):
 
 
 # Clockwise round the sphere board, as the sphere marker moves.
+EMPTY: Final = -1  # a board slot the empty deck could not refill
 CLOCKWISE: Final = (Element.FIRE, Element.EARTH, Element.AIR, Element.WATER)
 
 

@@ -8,23 +8,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
 from functools import cache
 
 from pnp.astra.board import board, closest_slot
-from pnp.astra.model import CLOCKWISE, Element
-from pnp.astra.solo import BoonPick, Difficulty, PtolemyScore, SoloError
-from pnp.astra.state import EMPTY, cards, reach
+from pnp.astra.model import CLOCKWISE, EMPTY, Element
+from pnp.astra.ptolemy_state import Library, PtolemyTurn, Source
+from pnp.astra.solo import Difficulty, SoloError
+from pnp.astra.state import cards, reach
 
 Path = tuple[int, ...]  # star indices (number − 1) in marking order
-
-
-@dataclass(frozen=True)
-class Library:
-    left: int  # card ids face up; EMPTY when his pile could not refill it
-    right: int
-    pile: tuple[int, ...]  # top first
-    discard: tuple[int, ...] = ()
 
 
 def library(cards_top_first: Sequence[int]) -> Library:
@@ -70,12 +62,6 @@ def reshuffle(lib: Library, rng: random.Random) -> Library:
     left = pile.pop(0) if lib.left == EMPTY and pile else lib.left
     right = pile.pop(0) if lib.right == EMPTY and pile else lib.right
     return Library(left, right, tuple(pile))
-
-
-class Source(Enum):
-    LEFT = "left"
-    RIGHT = "right"
-    TOP = "top"
 
 
 def _card(lib: Library, source: Source) -> int:
@@ -258,21 +244,6 @@ def marking(card: int, marked: int, x: int, telescopes: int, rng: random.Random)
     return Marking((path(card, marked, x, rng),), 0)
 
 
-@dataclass(frozen=True)
-class PtolemyTurn:
-    """What Ptolemy did on a turn, for the player to copy onto the table."""
-
-    turn: int  # the game's turn number, counting from 0
-    rested: bool
-    die: int = 0  # 1–6; 0 after a Rest
-    source: Source | None = None
-    card: int = EMPTY  # the library card the die chose
-    target: int = EMPTY  # the constellation he marked on (EMPTY: none was left)
-    observes: tuple[tuple[int, ...], ...] = ()  # star numbers, one tuple per Observe
-    telescopes: int = 0  # spent
-    dream: tuple[int, tuple[int, ...]] | None = None  # after his Rest: card, star numbers
-
-
 def format_turn(t: PtolemyTurn) -> str:
     """His turn in words and log paths, for a comment in a solo log::
 
@@ -294,39 +265,3 @@ def format_turn(t: PtolemyTurn) -> str:
     if t.dream:
         out += f"; dream {names[t.dream[0]]}:{'-'.join(map(str, t.dream[1]))}"
     return out
-
-
-@dataclass(frozen=True)
-class Solo:
-    """A solo game's own state, kept on the engine's ``State`` (``state.solo``)."""
-
-    seed: int  # his die and his draws come from it and the turn number
-    difficulty: frozenset[Difficulty]
-    library: Library
-    scoring: str | None  # his Final Scoring card, with hard-scoring
-    lost: bool = False  # his pile was empty when he Observed
-    last: PtolemyTurn | None = None
-    picks: tuple[tuple[int, BoonPick], ...] = ()  # his boon picks as a helper: card, pick
-
-    def rng(self, turn: int) -> random.Random:
-        return random.Random(f"ptolemy {self.seed} {turn}")
-
-
-@dataclass(frozen=True)
-class SoloView:
-    """What a solo player needs to know of Ptolemy (``Game.solo``). Cards are English
-    names; ``seen`` is his library as you see it (None: face down or none)."""
-
-    difficulty: frozenset[Difficulty]
-    fame: int  # from play, his starting Fame included
-    stardust: int
-    telescopes: int
-    cards: tuple[str, ...]  # the constellations he discovered
-    seen: tuple[str | None, str | None, str | None]  # left, right, top of his pile
-    pile: int  # cards left in his pile
-    last: PtolemyTurn | None  # his last turn
-    picks: tuple[tuple[int, BoonPick], ...]  # his boon picks as a helper, card ids
-    lost: bool  # his pile ran out: you lost
-    score: PtolemyScore | None  # once the game is over
-    yours: int | None  # your total, once the game is over
-    you_win: bool | None  # once the game is over

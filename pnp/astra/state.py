@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, Final
 
 from pnp.astra.constellations import constellation, constellations
 from pnp.astra.journal import card_limit, journal, pouch_size, wisdom_spots
-from pnp.astra.model import Constellation, StarKind
+from pnp.astra.model import EMPTY, Constellation, StarKind
 
 if TYPE_CHECKING:
-    from pnp.astra.ptolemy import Solo
+    from pnp.astra.ptolemy_state import Solo
 
 # Constants are Final: compiled code reads them directly, not from the module's dict.
 GAME_END: Final = -1  # the Game End card in the deck
-EMPTY: Final = -1  # a board slot the empty deck could not refill
 DREAMER: Final = -1  # the two-player game's dreamer pen, marking as a player would
 YOU: Final = 0  # a solo game's two seats
 PTOLEMY: Final = 1

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-from pnp.astra import ptolemy
+from pnp.astra import ptolemy, ptolemy_state
 from pnp.astra.actions import Discard, Observe, PickBoon, UseAbility
 from pnp.astra.board import board
 from pnp.astra.effects import COMMON_START, REST_GAIN, effects, mark_path, settle
 from pnp.astra.journal import card_limit
-from pnp.astra.model import CLOCKWISE, BoonKind
+from pnp.astra.model import CLOCKWISE, EMPTY, BoonKind
 from pnp.astra.rules import RuleError
 from pnp.astra.solo import ptolemy_boon, telescopes_when_you_discover
 from pnp.astra.state import (
@@ -27,7 +27,6 @@ from pnp.astra.state import (
     DISCARD,
     DREAM,
     DREAMER,
-    EMPTY,
     OVER,
     PTOLEMY,
     YOU,
@@ -377,14 +376,14 @@ def ptolemy_turn(s: State) -> None:
         him.stardust, s.sphere, s.now.rested = rested.stardust, rested.sphere, True
         if rested.discard_top and (card := s.draw()) != EMPTY:
             s.discard += (card,)
-        s.solo = replace(solo, last=ptolemy.PtolemyTurn(s.turn, rested=True))
+        s.solo = replace(solo, last=ptolemy_state.PtolemyTurn(s.turn, rested=True))
         _discovery(s)
         return
     lib = solo.library
     if not lib.pile and not ptolemy.runs_out(lib, solo.difficulty):
         lib = ptolemy.reshuffle(lib, rng)
     if not lib.pile and s.last_turn < 0:  # the Game End card showing first, he plays on
-        s.solo = replace(solo, lost=True, last=ptolemy.PtolemyTurn(s.turn, rested=False))
+        s.solo = replace(solo, lost=True, last=ptolemy_state.PtolemyTurn(s.turn, rested=False))
         s.phase = OVER
         return
     die = ptolemy.roll(lib, rng)
@@ -402,7 +401,7 @@ def ptolemy_turn(s: State) -> None:
         s.now.marked |= 1 << slot
         him.telescopes -= done.telescopes
     lib, him.stardust = ptolemy.upkeep(lib, source, him.stardust)
-    last = ptolemy.PtolemyTurn(
+    last = ptolemy_state.PtolemyTurn(
         s.turn,
         False,
         die,

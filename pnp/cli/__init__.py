@@ -13,8 +13,8 @@ from pnp import __version__
 from pnp.atomic import UnsafeOutputError, keep
 from pnp.cli.lazy import LazyGroup
 from pnp.cli.profile import profile_file
-from pnp.entry import INTERRUPTED, gone
 from pnp.errors import PnpError
+from pnp.exits import INTERRUPTED, gone
 from pnp.games import GAMES
 
 COMMANDS = {

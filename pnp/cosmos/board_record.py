@@ -25,7 +25,8 @@ from pnp.cosmos.goals_count import count as goal_count
 from pnp.cosmos.model import Goal, Star
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.record import GALAXY_KEYS, Points
-from pnp.parsing import shown, whole_number
+from pnp.errors import shown
+from pnp.parsing import whole_number
 from pnp.toml_spans import Key, TomlChecker
 
 CRYSTALS = "time-crystals"  # in a goal's galaxy: the crystals along the top then

@@ -30,7 +30,7 @@ from pnp.cosmos.model import (
     Star,
     Tokens,
 )
-from pnp.parsing import shown
+from pnp.errors import shown
 from pnp.paths import read_data
 from pnp.toml_spans import Key, TomlChecker
 

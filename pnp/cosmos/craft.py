@@ -54,7 +54,7 @@ from pnp.cosmos.state import (
     cards,
 )
 from pnp.cosmos.terms import ANY, MATCHING, terms
-from pnp.parsing import shown
+from pnp.errors import shown
 
 SLIDERS = ("supernova", "DNA", "graviton")  # by index: SUPERNOVA, DNA, GRAVITON
 

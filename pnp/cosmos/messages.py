@@ -10,7 +10,7 @@ from pnp.cosmos.content import main_board
 from pnp.cosmos.model import PowerCard, Suit
 from pnp.cosmos.notation import format_action
 from pnp.cosmos.state import NONE, TYPES, Need, State
-from pnp.parsing import shown
+from pnp.errors import shown
 
 SECTORS = {"delta": "Δ", "psi": "Ψ", "phi": "Φ"}
 A_STAR = {"H": "an H star", "He": "a He star", "O": "an O star", "C": "a C star"}

@@ -27,7 +27,7 @@ from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.notation import STAR_NAMES, NotationError, meant
 from pnp.cosmos.power_content import power_cards
-from pnp.parsing import shown
+from pnp.errors import shown
 
 PROTO = "proto"  # ``place proto L40``
 

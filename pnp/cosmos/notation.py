@@ -51,8 +51,8 @@ from pnp.cosmos.actions import (
     Use,
 )
 from pnp.cosmos.model import EnergyType, Star
-from pnp.errors import PnpError, close_matches
-from pnp.parsing import shown, whole_number
+from pnp.errors import PnpError, close_matches, shown
+from pnp.parsing import whole_number
 
 TYPES = tuple(EnergyType)
 STAR_NAMES = {s.value: s for s in Star}

@@ -26,8 +26,8 @@ from pnp.cosmos.record import (
     cross_check,
 )
 from pnp.cosmos.record_player import read_energy_cards, read_life, read_number, read_points
-from pnp.errors import Problem, SourceError, close_matches
-from pnp.parsing import name_problem, shown
+from pnp.errors import Problem, SourceError, close_matches, shown
+from pnp.parsing import name_problem
 from pnp.toml_spans import Key, TomlChecker
 
 if TYPE_CHECKING:

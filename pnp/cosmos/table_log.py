@@ -37,8 +37,8 @@ from pnp.cosmos.reveal import (
     energy_counts,
 )
 from pnp.cosmos.state import NONE, TYPES, card_index
-from pnp.errors import close_matches
-from pnp.parsing import shown, whole_number
+from pnp.errors import close_matches, shown
+from pnp.parsing import whole_number
 
 TABLE_KEYS = ("deal", "display", "hands", "nebulae", "goals", "life")
 REQUIRED = TABLE_KEYS[:4]  # goals: may give way to a goal line, life: may be left out

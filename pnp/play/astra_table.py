@@ -15,11 +15,11 @@ from typing import NamedTuple
 from pnp.astra.actions import Action, Observe, UseAbility
 from pnp.astra.board import board, clockwise
 from pnp.astra.game import Game
-from pnp.astra.model import CLOCKWISE, Element
-from pnp.astra.ptolemy import PtolemyTurn
+from pnp.astra.model import CLOCKWISE, EMPTY, Element
+from pnp.astra.ptolemy_state import PtolemyTurn
 from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.solo import Difficulty, solo_setup
-from pnp.astra.state import EMPTY, PTOLEMY, YOU, State, card_id, cards
+from pnp.astra.state import PTOLEMY, YOU, State, card_id, cards
 from pnp.astra.text import Lang, text
 from pnp.astra.turn import dream_numbers
 

@@ -24,7 +24,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.parsing import name_problem, shown
+from pnp.errors import shown
+from pnp.parsing import name_problem
 from pnp.toml_spans import Key, TomlChecker
 
 UNREAD = "?"

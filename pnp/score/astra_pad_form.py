@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from pnp.parsing import read_input, shown
+from pnp.errors import shown
+from pnp.parsing import read_input
 from pnp.score.astra_pad import ROWS, UNREAD
 from pnp.score.astra_pad_values import PLAYER_COLUMNS, PadError, PadValue
 from pnp.score.form_fields import form_fields

@@ -24,7 +24,7 @@ from pnp.astra.final import FinalParts
 from pnp.astra.game import Game
 from pnp.astra.log import GAME_END, NO_MODIFIERS, GameLog, Turn
 from pnp.astra.log import parse_log as parse_text
-from pnp.astra.ptolemy import SoloView
+from pnp.astra.ptolemy_state import SoloView
 from pnp.astra.rules import RuleError
 from pnp.astra.setup import Setup, setup, solo_game
 from pnp.astra.solo import format_difficulty, parse_difficulty

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from pnp.cosmos.record_file import UNREAD
-from pnp.parsing import read_input, shown
+from pnp.errors import shown
+from pnp.parsing import read_input
 from pnp.score.cosmos_pad import PadError, PadValue
 from pnp.score.form_fields import form_fields
 

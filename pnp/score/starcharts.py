@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import os
 
-from pnp.errors import InputError, Problem, ProblemCollector, SourceError
-from pnp.parsing import read_source, shown
+from pnp.errors import InputError, Problem, ProblemCollector, SourceError, shown
+from pnp.parsing import read_source
 from pnp.score import starcharts_history as history
 from pnp.score.result import BoxLine, GameResult, PlayerResult
 from pnp.score.starcharts_numbers import unplaced

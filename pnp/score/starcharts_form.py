@@ -10,8 +10,8 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from pnp.errors import PnpError, Problem
-from pnp.parsing import read_input, shown
+from pnp.errors import PnpError, Problem, shown
+from pnp.parsing import read_input
 from pnp.score.form_fields import form_fields
 from pnp.starcharts.chart import Chart, chart_ids, load_chart
 from pnp.starcharts.content import abilities

@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pnp.errors import Problem, SourceError
-from pnp.parsing import read_source, shown
+from pnp.errors import Problem, SourceError, shown
+from pnp.parsing import read_source
 from pnp.score.result import BoxLine, GameResult, MatchResult, PlayerResult, decide_match
 from pnp.score.starcharts import resolve_chart
 from pnp.score.starcharts_result import build_result

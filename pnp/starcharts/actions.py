@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pnp.parsing import shown
+from pnp.errors import shown
 from pnp.starcharts.coords import CoordError, Run, format_cell, format_run, parse_cell, parse_run
 from pnp.starcharts.tokens import ABILITIES, FACE, Token, TokenError, tokens
 

@@ -15,8 +15,9 @@ from pnp.errors import (
     ProblemCollector,
     SourceError,
     close_matches,
+    shown,
 )
-from pnp.parsing import grid_row, read_source, shown, source_lines, strip_comment
+from pnp.parsing import grid_row, read_source, source_lines, strip_comment
 from pnp.paths import data_dir, data_file
 from pnp.starcharts.coords import CoordError, column_letter, format_cell, parse_cell
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from pnp.parsing import shown
+from pnp.errors import shown
 
 _CELL = re.compile(r"([A-Za-z])([0-9]{1,2})\Z")
 

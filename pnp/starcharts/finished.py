@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from pnp.errors import ProblemCollector
-from pnp.parsing import grid_row, name_problem, shown, source_lines, strip_comment
+from pnp.errors import ProblemCollector, shown
+from pnp.parsing import grid_row, name_problem, source_lines, strip_comment
 from pnp.starcharts.coords import column_letter
 from pnp.starcharts.tokens import ABILITIES, Token, tokens
 

@@ -20,8 +20,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pnp.errors import PnpError, ProblemCollector
-from pnp.parsing import name_problem, shown, source_lines, strip_comment
+from pnp.errors import PnpError, ProblemCollector, shown
+from pnp.parsing import name_problem, source_lines, strip_comment
 from pnp.starcharts.actions import Turn, format_turn, parse_turn
 from pnp.starcharts.ai import AI_NAME
 from pnp.starcharts.chart import Chart

@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from pnp.parsing import shown
+from pnp.errors import shown
 from pnp.starcharts.chart import Chart
 from pnp.starcharts.content import objective_by_id
 from pnp.starcharts.rules import RuleError

@@ -15,7 +15,7 @@ from typing import Any
 from pnp.astra.model import Constellation
 from pnp.draw.shapes import Line, Text
 from pnp.geometry import Box
-from pnp.layouts.astra.constellation_card import LINE, NAMES, NUMBERS, Figure, figure
+from pnp.layouts.astra.figure import LINE, NAMES, NUMBERS, Figure, figure
 from pnp.layouts.astra.labels import Style
 from pnp.paths import data_dir
 
