@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from scan_sheets import shot
 
 from pnp.layouts.starcharts.sheet import sheet_places
-from pnp.paper import PAPERS
+from pnp.paper.sizes import PAPERS
 from pnp.read.starcharts_blank import blank_sheet
 from pnp.read.starcharts_photo import _sheet_kinds, read_sheet
 from pnp.scan.digits import THRESHOLD, among, read_digit, sure

@@ -20,13 +20,13 @@ import photos
 from scan_pads import PadShot
 
 from pnp.astra.text import Lang
-from pnp.geometry import Box
 from pnp.layouts.astra.box_documents import score_pad_document
 from pnp.layouts.astra.score_pad import pad_places
-from pnp.paper import PAPERS, Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import PAPERS, Paper
+from pnp.paper.units import mm
 from pnp.render.pdf import render_pdf
 from pnp.score.astra_pad_rules import card_limits, card_points, pouch_sizes
-from pnp.units import mm
 
 
 @cache

@@ -20,11 +20,11 @@ import photos
 
 from pnp.cosmos.content import goals, player_board
 from pnp.cosmos.pad_rows import life_values
-from pnp.geometry import Box
 from pnp.layouts.cosmos.score_pad import pad_places, score_pad_document
-from pnp.paper import PAPERS, Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import PAPERS, Paper
+from pnp.paper.units import mm
 from pnp.render.pdf import render_pdf
-from pnp.units import mm
 
 
 @dataclass(frozen=True)

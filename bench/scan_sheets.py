@@ -17,17 +17,17 @@ sys.path.insert(0, str(Path(__file__).parent))
 import photo_marks as pm
 import photos
 
-from pnp.geometry import Box
 from pnp.layouts.starcharts.documents import sheets_document
 from pnp.layouts.starcharts.sheet import sheet_places
 from pnp.layouts.starcharts.sheet_places import SheetPlaces
-from pnp.paper import PAPERS, Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import PAPERS, Paper
+from pnp.paper.units import mm
 from pnp.render.pdf import render_pdf
 from pnp.starcharts.chart import Cell, Chart, chart_ids, load_chart
 from pnp.starcharts.content import abilities, objectives
 from pnp.starcharts.geometry import geometry
 from pnp.starcharts.objectives import met
-from pnp.units import mm
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import signal
 import sys
 from types import FrameType
 
-from pnp.exits import INTERRUPTED, gone
+from pnp.system.exits import INTERRUPTED, gone
 
 # Objects a run may make before Python first looks for reference cycles; a scorer makes
 # about 20,000 (the modules it loads), a kit or a simulation far more.
@@ -152,11 +152,11 @@ def _open_closed_streams() -> None:
 
 
 def _plain_streams() -> None:
-    """Stand-ins for what a stream's encoding cannot show (``pnp.plain``), loaded only
+    """Stand-ins for what a stream's encoding cannot show (``pnp.system.plain``), loaded only
     where stdout or stderr is not UTF-8."""
     for stream in (sys.stdout, sys.stderr):
         if codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name != "utf-8":
-            from pnp.plain import install
+            from pnp.system.plain import install
 
             install()
             return

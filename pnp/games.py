@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
 if TYPE_CHECKING:
+    from pnp.apps.tts.table import Table
     from pnp.kit import Job, KitSettings, Note
-    from pnp.tts.table import Table
 
 
 class KitPart(Protocol):
@@ -31,7 +31,7 @@ class Game(NamedTuple):  # not a dataclass: quicker to create when pnp starts
     cli: str  # "module:attribute" of its click group
     kit: str  # its kit module
     languages: tuple[str, ...] = ("en",)
-    bgg_id: int | None = None  # its BoardGameGeek id, for BG Stats (pnp.bgstats)
+    bgg_id: int | None = None  # its BoardGameGeek id, for BG Stats (pnp.apps.bgstats)
     highest_wins: bool = True
 
     def kit_part(self) -> KitPart:

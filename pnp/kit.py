@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
-from pnp.interrupts import child_of, held
-from pnp.paper import Backs
+from pnp.paper.sizes import Backs
+from pnp.system.interrupts import child_of, held
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document
     from pnp.layouts.cards import CardOptions
-    from pnp.paper import Paper
-    from pnp.printer import PrinterProfile
+    from pnp.paper.printer import PrinterProfile
+    from pnp.paper.sizes import Paper
 
 CALIBRATION = "duplex-calibration"
 R = TypeVar("R")
@@ -133,7 +133,7 @@ the licence itself is here, so keep this file with the PDFs when you pass them o
 
 def credits_text(game: str) -> str:
     """A game's credits: its own lines, then the sky data's and the font's notices."""
-    from pnp.paths import FONT_DIR, data_dir
+    from pnp.system.paths import FONT_DIR, data_dir
 
     sky = (data_dir() / "sky" / "LICENSE.d3-celestial").read_text(encoding="utf-8")
     font = (FONT_DIR / "LICENSE").read_text(encoding="utf-8")

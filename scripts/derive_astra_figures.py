@@ -22,11 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pnp.astra.constellations import constellations  # noqa: E402
-from pnp.geometry import Box  # noqa: E402
 from pnp.layouts.astra.constellation_card import regions  # noqa: E402
 from pnp.layouts.astra.figure import figure  # noqa: E402
 from pnp.layouts.astra.figures import BARE, NUMBERED, figures_path, record  # noqa: E402
-from pnp.paper import CARD_SIZES  # noqa: E402
+from pnp.paper.geometry import Box  # noqa: E402
+from pnp.paper.sizes import CARD_SIZES  # noqa: E402
 
 
 def derive() -> str:

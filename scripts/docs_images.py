@@ -20,7 +20,6 @@ from pnp.astra.text import Lang  # noqa: E402
 from pnp.cosmos.content import player_board  # noqa: E402
 from pnp.cosmos.galaxy import galaxy  # noqa: E402
 from pnp.draw.shapes import Document, Flip, Page  # noqa: E402
-from pnp.geometry import Box  # noqa: E402
 from pnp.layouts.astra.board_documents import board_document  # noqa: E402
 from pnp.layouts.astra.box_documents import journal_document, score_pad_document  # noqa: E402
 from pnp.layouts.astra.card_documents import constellation_cards_document  # noqa: E402
@@ -29,10 +28,11 @@ from pnp.layouts.cards import CardOptions, imposition  # noqa: E402
 from pnp.layouts.cosmos.icons import Shape  # noqa: E402
 from pnp.layouts.cosmos.player_board import SIZE, player_board_items  # noqa: E402
 from pnp.layouts.starcharts.documents import cards_document, sheets_document  # noqa: E402
-from pnp.paper import A4, Backs  # noqa: E402
+from pnp.paper.geometry import Box  # noqa: E402
+from pnp.paper.sizes import A4, Backs  # noqa: E402
+from pnp.paper.units import mm  # noqa: E402
 from pnp.render.pdf import render_pdf  # noqa: E402
 from pnp.starcharts.chart import load_chart  # noqa: E402
-from pnp.units import mm  # noqa: E402
 
 DOCS = ROOT / "docs"
 

@@ -39,7 +39,7 @@ def no_printer_profile(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Path:
     """Every test sees an empty printer profile of its own, never the user's."""
-    from pnp.atomic import forget_inputs  # imported once bytecode may be kept
+    from pnp.system.atomic import forget_inputs  # imported once bytecode may be kept
 
     path = tmp_path_factory.mktemp("config") / "printer.toml"
     monkeypatch.setenv("PNP_PRINTER", str(path))

@@ -24,10 +24,10 @@ from pnp.cosmos.content import advanced_life, tokens
 from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.text import text
 from pnp.draw.shapes import Document
-from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
 from pnp.layouts.page import content_area
-from pnp.paper import A4, LETTER, Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, LETTER, Paper
 from pnp.render.pdf import render_pdf
 from tests.pdfread import MM, Char, Run, join_runs
 

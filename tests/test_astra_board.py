@@ -23,17 +23,17 @@ from pnp.astra.text import Lang
 from pnp.draw.clip import ink_bounds
 from pnp.draw.shapes import TINT, Circle, Document, Item, Line, Poly, Rect, Stroke, Text
 from pnp.errors import SourceError
-from pnp.geometry import Box
 from pnp.layouts.astra.board import board_items
 from pnp.layouts.astra.board_documents import board_document, boards_document, tokens_document
 from pnp.layouts.astra.tokens import COUNTS, INSET, SIZES, TokenKind, label_box, token_layout
 from pnp.layouts.page import content_area
 from pnp.layouts.tiles import CROSS, TileError, TileWords, tile_grid, tile_pages, tile_room
-from pnp.paper import A4, LETTER, Paper
-from pnp.paths import data_dir
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, LETTER, Paper
+from pnp.paper.units import mm
 from pnp.render.output import check
 from pnp.render.pdf import render_pdf
-from pnp.units import mm
+from pnp.system.paths import data_dir
 from tests.pdfread import BASE14, MM, box, fonts, pages, reader
 
 PAPERS = [A4, LETTER]

@@ -15,7 +15,6 @@ from pnp.astra.text import Lang
 from pnp.draw.clip import ink_bounds
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import PALE, Circle, Document, Flip, Item, Line, Page, Poly, Rect, Text
-from pnp.geometry import Box
 from pnp.layouts.astra.aid import aid_face, back_sections, front_sections
 from pnp.layouts.astra.box_documents import (
     AID_SIZE,
@@ -29,9 +28,10 @@ from pnp.layouts.astra.score_pad import LABEL_COLUMN, score_pad_page
 from pnp.layouts.astra.scoring_cards import scoring_back, scoring_front
 from pnp.layouts.cards import CardFace, CardOptions
 from pnp.layouts.page import content_area, finish, halves
-from pnp.paper import A4, CARD_SIZES, LETTER, SAFE_ZONE, Backs, Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, CARD_SIZES, LETTER, SAFE_ZONE, Backs, Paper
+from pnp.paper.units import mm
 from pnp.render.output import Format, render_one
-from pnp.units import mm
 from tests.pdfread import BASE14, box, fonts, pages, reader
 
 PAPERS = [A4, LETTER]

@@ -18,7 +18,6 @@ from pnp.astra.model import Constellation, Star, StarKind
 from pnp.astra.text import Lang
 from pnp.draw.clip import ink_bounds
 from pnp.draw.shapes import INK, PAPER, Circle, Item, Poly, Text
-from pnp.geometry import Box
 from pnp.layouts.astra import icons
 from pnp.layouts.astra.card_back import astra_back
 from pnp.layouts.astra.card_documents import (
@@ -42,10 +41,11 @@ from pnp.layouts.astra.figures import laid_figure
 from pnp.layouts.astra.game_end import game_end_front
 from pnp.layouts.astra.labels import STRETCH
 from pnp.layouts.cards import CardOptions, imposition
-from pnp.paper import A4, CARD_SIZES, LETTER, POKER, SAFE_ZONE, Backs, CardSize, Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, CARD_SIZES, LETTER, POKER, SAFE_ZONE, Backs, CardSize, Paper
+from pnp.paper.units import mm
 from pnp.render.output import Format, render_one
 from pnp.render.preflight import ink
-from pnp.units import mm
 from tests.pdfread import BASE14, box, fonts, join_runs, pages, reader
 
 PAPERS = [A4, LETTER]

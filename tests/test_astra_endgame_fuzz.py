@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pnp.astra.endgame import parse_endgame
 from pnp.errors import SourceError
 from pnp.score.astra import astra_json, format_astra, score_endgame
-from pnp.toml_spans import Key, TomlSpans
+from pnp.text.toml_spans import Key, TomlSpans
 from tests.test_astra_score import BASE, EXAMPLES
 
 FUZZ = settings(

@@ -8,11 +8,11 @@ import runpy
 from pathlib import Path
 
 from pnp.astra.constellations import constellations
-from pnp.geometry import Box
 from pnp.layouts.astra.constellation_card import regions
 from pnp.layouts.astra.figure import figure
 from pnp.layouts.astra.figures import figures_path, laid_figure
-from pnp.paper import CARD_SIZES
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import CARD_SIZES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -22,13 +22,13 @@ from pdfminer.pdfpage import PDFPage
 from pnp.astra.constellations import constellations
 from pnp.astra.model import Constellation
 from pnp.astra.text import Lang
-from pnp.geometry import Box
 from pnp.layouts.astra.card_documents import constellation_cards_document
 from pnp.layouts.astra.constellation_card import regions
 from pnp.layouts.cards import CardOptions, imposition
-from pnp.paper import A4, CARD_SIZES, LETTER
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, CARD_SIZES, LETTER
+from pnp.paper.units import mm
 from pnp.render.output import Format, render_one
-from pnp.units import mm
 from tests.pdfread import Char, char, join_runs
 
 CARDS = constellations()

@@ -14,7 +14,7 @@ from pnp.astra.constellations import constellations
 from pnp.astra.text import Lang
 from pnp.layouts.astra.card_documents import constellation_cards_document
 from pnp.layouts.cards import CardOptions
-from pnp.paper import A4, LETTER
+from pnp.paper.sizes import A4, LETTER
 from pnp.render.pdf import render_pdf
 from tests.conftest import Run
 from tests.pdfread import box, fonts, reader, viewer_preferences

@@ -55,7 +55,7 @@ _VALUES = st.one_of(st.integers(-(10**12), 10**12), st.just("?"))
 def test_any_pad_formats_to_text_that_parses_back(
     columns: list[tuple[str, list[int | str], int | str | None]],
 ) -> None:
-    from pnp.parsing import name_problem
+    from pnp.text.parsing import name_problem
 
     pad = AstraPad(tuple(PadColumn(n, tuple(r), t) for n, r, t in columns))
     if any(name_problem(n) for n, _, _ in columns):
@@ -279,7 +279,7 @@ def test_pdf_refusals_are_one_line(run: Run) -> None:
 def test_the_pad_cells_are_the_layouts() -> None:
     from pnp.layouts.astra.score_pad import ROWS as DRAWN
     from pnp.layouts.astra.score_pad import pad_places
-    from pnp.paper import PAPERS
+    from pnp.paper.sizes import PAPERS
 
     assert tuple(name for name, *_ in DRAWN) == ROWS
     for paper in ("a4", "letter"):

@@ -155,7 +155,7 @@ def test_any_markers_are_grouped_or_refused(found: list[tuple[int, list[float]]]
     import numpy as np
 
     from pnp.layouts.astra.score_pad import pad_places
-    from pnp.paper import A4
+    from pnp.paper.sizes import A4
     from pnp.read.astra_photo import _OTHER_KINDS
     from pnp.scan.photo import Marker, PhotoError, Wanted, alike
 

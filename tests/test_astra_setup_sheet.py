@@ -16,7 +16,7 @@ from pnp.draw.shapes import Line, Rect, Text
 from pnp.layouts.astra.box_documents import setup_sheet_document
 from pnp.layouts.astra.setup_sheet import LARGEST, SMALLEST, setup_numbers, setup_sheet_page
 from pnp.layouts.page import content_area
-from pnp.paper import A4, LETTER, Paper
+from pnp.paper.sizes import A4, LETTER, Paper
 from pnp.render.output import Format, render_one
 from tests.conftest import Run
 from tests.pdfread import reader

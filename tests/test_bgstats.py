@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from pnp.bgstats import Play, Stamp, Standing, parse_date, play_json, ranks
+from pnp.apps.bgstats import Play, Stamp, Standing, parse_date, play_json, ranks
 from pnp.games import game
 from tests.conftest import Run
 

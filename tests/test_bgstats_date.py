@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.bgstats import format_date, parse_date
+from pnp.apps.bgstats import format_date, parse_date
 from tests.conftest import Run
 from tests.test_bgstats import DATA, decode
 
@@ -102,7 +102,7 @@ def test_not_a_date(run: Run, text: str) -> None:
 
 @given(st.text(alphabet=st.sampled_from("# played:duration 0123456789-+:ZUTC\n\t.x")))
 def test_any_played_lines_read_or_are_our_error(text: str) -> None:
-    from pnp.bgstats_source import said
+    from pnp.apps.bgstats_source import said
     from pnp.errors import SourceError
 
     try:

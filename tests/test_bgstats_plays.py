@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from pnp.bgstats_qr import PIXELS, QUIET, modules, png_bytes, svg_text, terminal_text
+from pnp.apps.bgstats_qr import PIXELS, QUIET, modules, png_bytes, svg_text, terminal_text
 from pnp.score.result import rating
 from tests.conftest import Run
 from tests.test_bgstats import DATA, decode

@@ -15,10 +15,10 @@ import pytest
 from pypdf.generic import ContentStream
 
 from pnp.draw.shapes import Flip
-from pnp.geometry import Box
 from pnp.layouts.calibration import ARM, BAR, SPAN, TOLERANCE, calibration_document
 from pnp.layouts.page import strip_height
-from pnp.paper import A4, DEAD_MARGIN, LETTER, Paper, back_slot
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, DEAD_MARGIN, LETTER, Paper, back_slot
 from pnp.render.pdf import render_pdf
 from tests.pdfread import (
     MM,

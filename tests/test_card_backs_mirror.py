@@ -12,10 +12,10 @@ import pytest
 from PIL import Image, ImageStat
 
 from pnp.draw.shapes import Document, Flip
-from pnp.geometry import Box
 from pnp.layouts.cards import BACK_REACH, CardOptions, back_slots, imposition
-from pnp.paper import A4, LETTER, POKER, Backs, CardSize, Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, LETTER, POKER, Backs, CardSize, Paper
+from pnp.paper.units import mm
 
 DPI = 30
 Deck = Callable[[Paper, CardOptions], Document]

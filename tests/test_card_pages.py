@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from pnp.draw.shapes import Flip, Item, Text
-from pnp.geometry import Box
 from pnp.layouts.cards import CardFace, CardOptions, back_slots, card_pages, imposition
-from pnp.paper import A4, LETTER, Backs, Paper, back_slot
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, LETTER, Backs, Paper, back_slot
 
 
 def _face(label: str) -> CardFace:

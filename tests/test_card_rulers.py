@@ -24,10 +24,10 @@ from pdfminer.pdfparser import PDFParser
 
 from pnp.draw.ruler import ruler_size
 from pnp.draw.shapes import Document
-from pnp.geometry import Box, bounds
 from pnp.layouts.astra.box_documents import AID_SIZE
 from pnp.layouts.cards import BACK_REACH, CardOptions, back_slots, imposition
-from pnp.paper import (
+from pnp.paper.geometry import Box, bounds
+from pnp.paper.sizes import (
     A4,
     CARD_SIZES,
     LETTER,
@@ -38,8 +38,8 @@ from pnp.paper import (
     ImpositionError,
     Paper,
 )
+from pnp.paper.units import mm
 from pnp.render.pdf import render_pdf
-from pnp.units import mm
 
 TICK = 0.35  # the ruler's stroke (pnp.draw.ruler), which no card face uses
 LABEL = 6.0

@@ -152,7 +152,7 @@ def test_an_interrupted_write_leaves_the_old_file(
     def interrupted(fd: int) -> None:  # the new bytes are half on disk when this strikes
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("pnp.atomic.os.fsync", interrupted)
+    monkeypatch.setattr("pnp.system.atomic.os.fsync", interrupted)
     result = run("starcharts", "aid", "-o", "aid.pdf", "--paper", "letter")
     assert result.exit_code != 0
     assert Path("aid.pdf").read_bytes() == before
@@ -231,7 +231,7 @@ try:
 except SystemExit as exit:
     assert not exit.code, exit.code
 unwanted = ({other_game!r}, "pnp.draw", "pnp.layouts", "pnp.render", "pnp.cli.options",
-            "pnp.cli.kit", "pnp.kit", "pnp.paper", "pnp.printer", "pnp.play")
+            "pnp.cli.kit", "pnp.kit", "pnp.paper.sizes", "pnp.paper.printer", "pnp.play")
 print("LOADED", sorted(m for m in sys.modules if m.startswith(unwanted)))
 """
     result = subprocess.run(

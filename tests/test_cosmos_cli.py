@@ -235,4 +235,4 @@ def test_scorers_load_neither_pathlib_nor_bgstats(args: list[str]) -> None:
     """pathlib (with urllib.parse) is a tenth of a scorer's start-up; BG Stats only for
     --bgstats."""
     loaded = _loaded(args)
-    assert {"pathlib", "urllib.parse", "pnp.bgstats", "difflib"}.isdisjoint(loaded)
+    assert {"pathlib", "urllib.parse", "pnp.apps.bgstats", "difflib"}.isdisjoint(loaded)

@@ -20,7 +20,7 @@ from shapely.geometry.base import BaseGeometry
 
 from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.text import text
-from pnp.paper import A4, Paper
+from pnp.paper.sizes import A4, Paper
 from tests.cosmos_pdf import (
     FIT,
     GAP,

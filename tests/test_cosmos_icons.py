@@ -13,10 +13,10 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageOps, ImageStat
 
 from pnp.draw.shapes import Document, Page
-from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
-from pnp.paper import A4
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4
+from pnp.paper.units import mm
 
 SMALLEST = mm(4)  # the aid's legend, tile stars and the advanced life token print ~4.6 mm
 DPI = 300
@@ -216,7 +216,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
 def test_each_meaning_is_drawn_by_its_function_on_every_component(drawn: Drawn) -> None:
     from pnp.layouts.cards import CardOptions
     from pnp.layouts.cosmos import boards, card_documents, sheets
-    from pnp.paper import Backs
+    from pnp.paper.sizes import Backs
 
     cards = CardOptions(backs=Backs.DUPLEX)
     stars = {"H", "He", "O", "C"}
@@ -326,8 +326,8 @@ def test_an_aid_icon_s_ink_stays_inside_its_cell(body: float) -> None:
     the star tips, the graviton's dots), worse on Letter. A cell is 1.9 body sizes
     (pnp.layouts.flow); every icon, outlines included, fits inside it."""
     from pnp.draw.clip import ink_bounds
-    from pnp.geometry import bounds
     from pnp.layouts.cosmos.sheets import _symbol
+    from pnp.paper.geometry import bounds
 
     cell = Box(10.0, 20.0, body * 1.9, body * 1.9)
     inner = cell.inset(cell.w * 0.05)  # a little paper before the words
@@ -343,9 +343,9 @@ def test_an_aid_icon_s_ink_stays_inside_its_cell(body: float) -> None:
 def test_the_aid_s_icons_keep_clear_of_every_word_and_of_each_other(paper: str) -> None:
     """Read back from the PDF: no frame round an icon, and 0.5 mm of paper at least
     between an icon and any word, and between two icons."""
-    from pnp.geometry import bounds
     from pnp.layouts.cosmos.sheets import aid_document
-    from pnp.paper import PAPERS
+    from pnp.paper.geometry import bounds
+    from pnp.paper.sizes import PAPERS
     from pnp.render.pdf import render_pdf
     from tests.cosmos_pdf import gap, read_sheets
 

@@ -236,7 +236,7 @@ def test_photos_that_are_not_a_cosmos_pad_are_one_line(run: Run) -> None:
 def test_the_readers_name_the_cells_the_layout_draws() -> None:
     from pnp.cosmos.pad_rows import cells
     from pnp.layouts.cosmos.score_pad import pad_places
-    from pnp.paper import PAPERS
+    from pnp.paper.sizes import PAPERS
 
     for paper in ("a4", "letter"):
         drawn = [(name, len(boxes)) for name, boxes in pad_places(PAPERS[paper]).numbers]

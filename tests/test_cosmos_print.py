@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from pnp.cosmos.content import goals
 from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.power_content import power_cards
-from pnp.paper import A4, LETTER, PAPERS
+from pnp.paper.sizes import A4, LETTER, PAPERS
 from tests.conftest import Run
 from tests.pdfread import box, fonts, join_runs, pages, reader, viewer_preferences
 
@@ -271,9 +271,9 @@ def test_a4_and_letter_pages_differ_in_size_only(kits: dict[str, Path]) -> None:
 
 def test_a_group_carried_on_to_the_next_page_says_so() -> None:
     from pnp.draw.shapes import Item
-    from pnp.geometry import Box
     from pnp.layouts.cosmos.token_sheet import TokenGroup, layout
-    from pnp.units import mm
+    from pnp.paper.geometry import Box
+    from pnp.paper.units import mm
 
     def face(cx: float, cy: float, side: float) -> list[Item]:
         return []

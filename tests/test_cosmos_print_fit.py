@@ -13,8 +13,8 @@ from pdfminer.layout import LTCurve
 
 from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.text import text
-from pnp.geometry import Box
-from pnp.paper import Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
 from tests.cosmos_pdf import (
     FIT,
     GAP,

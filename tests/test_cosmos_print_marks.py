@@ -16,9 +16,9 @@ from pnp.cosmos.content import tokens
 from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.model import Sector
 from pnp.cosmos.text import text
-from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
-from pnp.paper import A4, Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, Paper
 from tests.cosmos_pdf import (
     PAPERS,
     Sheet,

@@ -14,9 +14,9 @@ from pdfminer.layout import LTCurve, LTLine
 from pnp.cosmos.content import player_board
 from pnp.cosmos.nebulae import stack
 from pnp.cosmos.text import text
-from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
-from pnp.paper import Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
 from pnp.render.pdf import render_pdf
 from tests.cosmos_pdf import PAPERS, board_sheets, read_sheets, token_sheets
 from tests.pdfread import MM

@@ -12,8 +12,8 @@ from pypdf import PdfReader
 
 from pnp.draw.clip import ink_bounds
 from pnp.draw.shapes import Rect, Text
-from pnp.geometry import Box
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.units import mm
 from tests.conftest import Run
 from tests.cosmos_pdf import Sheet
 
@@ -154,7 +154,7 @@ def test_the_sheets_crosses_stay_off_the_stacks_the_supply_and_every_word(paper:
     from pnp.cosmos.content import main_board
     from pnp.layouts.cosmos.boards import main_board_document
     from pnp.layouts.cosmos.main_board import SIZE, layout
-    from pnp.paper import PAPERS
+    from pnp.paper.sizes import PAPERS
     from pnp.render.pdf import render_pdf
     from tests.cosmos_pdf import _tile_shifts, gap, read_sheets
 
@@ -231,7 +231,7 @@ def test_the_slots_a_game_log_numbers_are_numbered_on_the_boards(paper: str) -> 
     from pnp.cosmos.content import main_board
     from pnp.layouts.cosmos.boards import main_board_document
     from pnp.layouts.cosmos.main_board import SIZE, layout
-    from pnp.paper import PAPERS
+    from pnp.paper.sizes import PAPERS
     from pnp.render.pdf import render_pdf
     from tests.cosmos_pdf import _tile_shifts, board_sheets, read_sheets
 

@@ -11,13 +11,13 @@ import pytest
 from pnp.cosmos.content import advanced_life, main_board, setup
 from pnp.draw.clip import ink_bounds
 from pnp.draw.shapes import Text
-from pnp.geometry import bounds
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.setup_plan import plan_for, table_plan
 from pnp.layouts.flow import HEADING
 from pnp.layouts.page import content_area
-from pnp.paper import A4, LETTER, Paper
-from pnp.units import mm
+from pnp.paper.geometry import bounds
+from pnp.paper.sizes import A4, LETTER, Paper
+from pnp.paper.units import mm
 
 PLAN_WORDS = 6.5  # the plan's words are at most this size, the set-up's words larger
 

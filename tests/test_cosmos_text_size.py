@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from pnp.draw.shapes import Document
-from pnp.paper import A4, LETTER, Backs, Paper
+from pnp.paper.sizes import A4, LETTER, Backs, Paper
 
 SMALLEST = 6.0
 

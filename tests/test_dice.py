@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from pnp.layouts.starcharts.dice import EDGE, Net, net, slots
-from pnp.paper import A4, LETTER, Paper
-from pnp.units import mm
+from pnp.paper.sizes import A4, LETTER, Paper
+from pnp.paper.units import mm
 from tests import pdfread
 from tests.conftest import Run
 

@@ -20,13 +20,13 @@ from pnp.astra.text import Lang
 from pnp.cosmos.content import goals as cosmos_goals
 from pnp.cosmos.pad_rows import player_rows
 from pnp.draw.shapes import INK, Circle, Document, Field, Line, Page, Rect, Stroke
-from pnp.geometry import Box
 from pnp.layouts.astra.box_documents import score_pad_document as astra_pad
 from pnp.layouts.astra.score_pad import ROWS
 from pnp.layouts.cosmos.score_pad import score_pad_document as cosmos_pad
 from pnp.layouts.digits import DIGIT_H
 from pnp.layouts.starcharts.documents import sheets_document
-from pnp.paper import A4, LETTER, PAPERS, Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, LETTER, PAPERS, Paper
 from pnp.render.output import PreflightError, check
 from pnp.render.pdf import render_pdf
 from pnp.render.pdf_form import KEYSTROKE, calculation, keystroke

@@ -7,13 +7,13 @@ import pytest
 
 from pnp.draw.fonts import Font, ascent, descent, text_width
 from pnp.draw.shapes import Anchor, Item, Rect, Text
-from pnp.geometry import Box
 from pnp.layouts.cosmos.setup_plan import LABEL as PLAN_LABEL
 from pnp.layouts.cosmos.sheets import TITLE, aid_document, rules_document, setup_sheet_document
 from pnp.layouts.flow import CONTINUED, LEADING, Block, fit_flow, flow
 from pnp.layouts.page import content_area
-from pnp.paper import A4, LETTER, Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, LETTER, Paper
+from pnp.paper.units import mm
 
 SIZE = 10.0
 COLUMN = Box(0, 0, 150, 300)

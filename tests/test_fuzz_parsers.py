@@ -29,7 +29,6 @@ from pnp.cosmos.log import format_log as cosmos_format_log
 from pnp.cosmos.log import parse_log as cosmos_parse_log
 from pnp.cosmos.record_file import format_record, parse_record
 from pnp.errors import PnpError, SourceError
-from pnp.parsing import parse_toml
 from pnp.play.starcharts_session import VersusSession
 from pnp.play.starcharts_simulate import deal, log_text, play
 from pnp.score.cosmos import cosmos_json, score_record
@@ -45,6 +44,7 @@ from pnp.starcharts.finished import parse_finished
 from pnp.starcharts.log import format_log, parse_log
 from pnp.starcharts.setup import Setup, Variant
 from pnp.starcharts.tokens import TokenError
+from pnp.text.parsing import parse_toml
 from tests.test_cosmos_board import BASE as BOARD_RECORD
 from tests.test_toml_messages import PATTERNS
 

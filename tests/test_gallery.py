@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pnp.apps.gallery import File, Printing, Section, index_html
 from pnp.cli import cli
 from pnp.draw.shapes import Flip
-from pnp.gallery import File, Printing, Section, index_html
 from pnp.games import GAMES
 from pnp.kit import Copies, KitSettings
 from pnp.layouts.cards import CardOptions
-from pnp.paper import A4, Backs
-from pnp.printer import PrinterProfile
+from pnp.paper.printer import PrinterProfile
+from pnp.paper.sizes import A4, Backs
 from tests.conftest import Run
 
 VOID = {"meta", "img", "br", "hr", "link", "input", "source", "wbr", "area", "base", "col"}

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from pnp.errors import MAX_SHOWN, InputError, SourceError
-from pnp.parsing import MAX_BYTES, read_source
 from pnp.score.starcharts import score_finished
 from pnp.starcharts.chart import load_chart, parse_chart
 from pnp.starcharts.finished import parse_finished
+from pnp.text.parsing import MAX_BYTES, read_source
 from tests.conftest import Run
 
 DATA = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -212,8 +212,8 @@ def test_reading_refuses_before_parsing(tmp_path: Path) -> None:
 
 
 def test_a_number_too_long_for_python_is_our_error_in_every_toml_file() -> None:
-    from pnp.parsing import parse_toml
-    from pnp.printer import parse_profile
+    from pnp.paper.printer import parse_profile
+    from pnp.text.parsing import parse_toml
 
     huge = "scale = " + "9" * 5000
     with pytest.raises(SourceError) as caught:
@@ -224,7 +224,7 @@ def test_a_number_too_long_for_python_is_our_error_in_every_toml_file() -> None:
 
 
 def test_a_toml_syntax_error_in_a_huge_file_is_short_and_in_our_words() -> None:
-    from pnp.parsing import parse_toml
+    from pnp.text.parsing import parse_toml
 
     long_value = "a = " + "x" * 10**6
     long_tail = "k" * 10**5 + " = 1\n[t] " + "y" * 10**5

@@ -373,7 +373,7 @@ def test_ctrl_c_as_the_run_ends_changes_nothing(
 
 
 def test_ctrl_c_held_through_a_step_comes_after_it() -> None:
-    from pnp.interrupts import held
+    from pnp.system.interrupts import held
 
     steps = []
     before = signal.signal(signal.SIGINT, signal.default_int_handler)  # Python's own
@@ -425,7 +425,7 @@ def test_ctrl_c_waits_where_python_would_drop_it(where: str, name: str) -> None:
 def test_a_ctrl_c_that_had_to_wait_is_held_through_a_step_too() -> None:
     # pnp.entry brings a Ctrl-C that had to wait (an import was under way) with SIGALRM.
     from pnp import entry
-    from pnp.interrupts import held
+    from pnp.system.interrupts import held
 
     before = signal.signal(signal.SIGALRM, entry._interrupt)
     steps = []

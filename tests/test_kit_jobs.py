@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from pnp.draw.shapes import Document, Page
-from pnp.geometry import Box
 from pnp.kit import Workshop
+from pnp.paper.geometry import Box
 from tests.conftest import Run
 
 JOBS = [1, 2, 3]

@@ -18,13 +18,13 @@ from pdfminer.pdfpage import PDFPage
 
 from pnp.draw.clip import segment_inside
 from pnp.draw.shapes import FAINT, Line, Text
-from pnp.geometry import Box
 from pnp.layouts.flow import Block, flow
 from pnp.layouts.page import CUT_CLEARANCE, content_area, halves
 from pnp.layouts.starcharts.documents import aid_document, sheets_document
 from pnp.layouts.starcharts.sheet import MIN_CELL, SheetLayoutError, sheet_pages
 from pnp.layouts.starcharts.sheet_panel import ABILITY_HINT, FULL, HALF, SCORE_HINT
-from pnp.paper import A4, LETTER, Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, LETTER, Paper
 from pnp.render.output import check
 from pnp.render.pdf import render_pdf
 from pnp.starcharts.chart import Cell, chart_ids, charts_dir, load_chart

@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 import pytest
 
-from pnp.plain import ERRORS, register, stand_in
+from pnp.system.plain import ERRORS, register, stand_in
 from tests.command_tree import commands
 
 EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"

@@ -1,5 +1,5 @@
 """One rule for players' names in every format of the three games
-(``pnp.parsing.name_problem``): a name a game log accepts, the record written from it
+(``pnp.text.parsing.name_problem``): a name a game log accepts, the record written from it
 (``cosmos check --final-state``, ``astra check --final-state``, ``starcharts check
 --sheets``) is accepted too, with the same name. Control and invisible characters (DEL,
 SOH, a zero-width space, a soft hyphen, a right-to-left override) are no part of a name."""
@@ -21,7 +21,6 @@ from pnp.astra.setup import solo_game
 from pnp.cosmos.log import parse_log as cosmos_log
 from pnp.cosmos.record_file import format_record, parse_record
 from pnp.errors import PnpError
-from pnp.parsing import MAX_NAME, name_problem
 from pnp.score.astra_replay import check_log as astra_check
 from pnp.score.cosmos_replay import check_log as cosmos_check
 from pnp.score.starcharts import resolve_chart
@@ -29,6 +28,7 @@ from pnp.score.starcharts_replay import check_log as starcharts_check
 from pnp.score.starcharts_replay import finished_text
 from pnp.starcharts.finished import parse_finished
 from pnp.starcharts.log import parse_log as starcharts_log
+from pnp.text.parsing import MAX_NAME, name_problem
 
 DATA = Path(__file__).resolve().parent.parent / "docs" / "examples"
 COSMOS = (DATA / "cosmos-game.txt").read_text(encoding="utf-8")

@@ -19,11 +19,11 @@ from pnp.cosmos.notation import NotationError, parse_action
 from pnp.cosmos.record_file import parse_record
 from pnp.cosmos.table_log import read_step
 from pnp.errors import PnpError, SourceError
-from pnp.parsing import whole_number
 from pnp.score.starcharts import resolve_chart
 from pnp.starcharts.chart import parse_chart
 from pnp.starcharts.finished import parse_finished
 from pnp.starcharts.log import parse_log as starcharts_log
+from pnp.text.parsing import whole_number
 from tests.test_cosmos_board import BASE as BOARD_RECORD
 
 DATA = Path(__file__).resolve().parent.parent / "docs" / "examples"

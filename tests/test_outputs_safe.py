@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp import atomic
+from pnp.system import atomic
 from tests.conftest import Run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,7 +167,7 @@ def test_numbers_are_plain_ascii_decimals(run: Run, option: list[str]) -> None:
 
 
 def test_write_refuses_a_file_the_run_read_unless_it_updates_it(tmp_path: Path) -> None:
-    from pnp.parsing import read_source
+    from pnp.text.parsing import read_source
 
     settings = tmp_path / "s.toml"
     settings.write_text("a = 1\n")

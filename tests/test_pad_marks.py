@@ -18,16 +18,16 @@ from pnp.cosmos.content import advanced_life, goals
 from pnp.cosmos.record import MAX_PLAYERS, SOURCES
 from pnp.draw.clip import ink_bounds
 from pnp.draw.shapes import Document
-from pnp.geometry import Box
 from pnp.layouts.astra import score_pad as astra
 from pnp.layouts.astra.box_documents import score_pad_document as astra_pad
 from pnp.layouts.cosmos import score_pad as cosmos
 from pnp.layouts.digits import DIGIT_H, DIGIT_W, PadPlaces
 from pnp.layouts.reading import Corner
 from pnp.layouts.starcharts.sheet import KINDS as STARCHARTS_KINDS
-from pnp.paper import A4, LETTER, Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, LETTER, Paper
+from pnp.paper.units import mm
 from pnp.render.pdf import render_pdf
-from pnp.units import mm
 from tests.pdfread import reader
 
 PX_PER_MM = 10

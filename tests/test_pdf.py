@@ -14,11 +14,11 @@ import pytest
 from pnp.draw.shapes import Document, Flip
 from pnp.layouts.cards import CardOptions
 from pnp.layouts.starcharts.documents import aid_document, cards_document, sheets_document
-from pnp.paper import A4, DEAD_MARGIN, LETTER, Backs, Paper
+from pnp.paper.sizes import A4, DEAD_MARGIN, LETTER, Backs, Paper
+from pnp.paper.units import mm
 from pnp.render.pdf import render_pdf
 from pnp.starcharts.chart import load_chart
 from pnp.starcharts.coords import column_letter
-from pnp.units import mm
 from tests.pdfread import (
     BASE14,
     MM,

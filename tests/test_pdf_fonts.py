@@ -19,12 +19,11 @@ from fontTools.ttLib import TTFont
 from pnp.astra.text import Lang
 from pnp.draw.fonts import Font, _metrics, text_width
 from pnp.draw.shapes import Document, Page, Text
-from pnp.geometry import Box
 from pnp.kit import credits_text
 from pnp.layouts.astra.box_documents import journal_document
 from pnp.layouts.starcharts.documents import sheets_document
-from pnp.paper import A4
-from pnp.paths import FONT_DIR
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4
 from pnp.render.pdf import (
     LICENCE_NAME,
     LICENCE_NOTE,
@@ -35,6 +34,7 @@ from pnp.render.pdf import (
     subset_tag,
 )
 from pnp.starcharts.chart import load_chart
+from pnp.system.paths import FONT_DIR
 from tests.pdfread import fonts, pages
 
 SHEET_LIMIT = 25_000  # bytes, issue 10
@@ -250,7 +250,7 @@ RENDER = """
 import sys
 from pnp.astra.text import Lang
 from pnp.layouts.astra.box_documents import journal_document
-from pnp.paper import A4
+from pnp.paper.sizes import A4
 from pnp.render.pdf import render_pdf
 sys.stdout.buffer.write(render_pdf(journal_document(A4, Lang.FR)))
 """

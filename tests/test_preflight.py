@@ -22,13 +22,13 @@ from pnp.draw.shapes import (
     Stroke,
     Text,
 )
-from pnp.geometry import Box
 from pnp.layouts.cards import CardOptions
 from pnp.layouts.starcharts.documents import aid_document, cards_document, sheets_document
-from pnp.paper import A4, CARD_SIZES, LETTER, Backs, ImpositionError, Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, CARD_SIZES, LETTER, Backs, ImpositionError, Paper
+from pnp.paper.units import mm
 from pnp.render.preflight import ink, preflight
 from pnp.starcharts.chart import chart_ids, load_chart
-from pnp.units import mm
 
 PAPERS = [A4, LETTER]
 

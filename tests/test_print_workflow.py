@@ -25,12 +25,11 @@ from pypdf.generic import ContentStream
 from pnp.draw.clip import ClipError, clip_items, ink_bounds
 from pnp.draw.shapes import INK, TINT, Circle, Document, Flip, Line, Poly, Rect, Stroke, Text
 from pnp.errors import SourceError
-from pnp.geometry import Box
 from pnp.layouts.calibration import calibration_document
 from pnp.layouts.cards import CROP, CardOptions, imposition, offset_range
 from pnp.layouts.starcharts.documents import aid_document, cards_document, sheets_document
-from pnp.paper import A4, CARD_SIZES, DEAD_MARGIN, LETTER, SAFE_ZONE, Backs, Paper, back_slot
-from pnp.printer import (
+from pnp.paper.geometry import Box
+from pnp.paper.printer import (
     PrinterProfile,
     check_offset,
     check_scale,
@@ -38,9 +37,10 @@ from pnp.printer import (
     parse_profile,
     scale_from_ruler,
 )
+from pnp.paper.sizes import A4, CARD_SIZES, DEAD_MARGIN, LETTER, SAFE_ZONE, Backs, Paper, back_slot
+from pnp.paper.units import mm
 from pnp.render.pdf import render_pdf
 from pnp.starcharts.chart import load_chart
-from pnp.units import mm
 from tests.conftest import Run
 from tests.pdfread import MM, PageContent, box, fonts, pages, reader
 

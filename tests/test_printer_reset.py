@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.printer import HEADER
+from pnp.paper.printer import HEADER
 from tests.conftest import Run
 
 PROFILE = '# pnp printer profile\npaper = "letter"\n'

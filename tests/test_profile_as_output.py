@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 import pytest
 
-from pnp import atomic
+from pnp.system import atomic
 from tests.command_tree import leaves
 from tests.conftest import Run
 

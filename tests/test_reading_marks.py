@@ -15,10 +15,10 @@ from pnp.layouts.page import halves
 from pnp.layouts.reading import Corner
 from pnp.layouts.starcharts.documents import sheets_document
 from pnp.layouts.starcharts.sheet import KINDS, qr_payload, sheet_places
-from pnp.paper import A4, LETTER, Paper
+from pnp.paper.sizes import A4, LETTER, Paper
+from pnp.paper.units import mm
 from pnp.render.pdf import render_pdf
 from pnp.starcharts.chart import load_chart
-from pnp.units import mm
 
 PX_PER_MM = 10
 

@@ -24,11 +24,11 @@ from pnp.errors import MAX_SHOWN, SourceError
 from pnp.play.astra_simulate import log_text
 from pnp.play.astra_simulate import play as play_astra
 from pnp.play.starcharts_simulate import deal, play
-from pnp.seeds import MAX_SEED
 from pnp.starcharts.bots import BOTS
 from pnp.starcharts.chart import load_chart
 from pnp.starcharts.log import format_log
 from pnp.starcharts.setup import Setup, Variant
+from pnp.text.seeds import MAX_SEED
 
 
 def _match() -> str:

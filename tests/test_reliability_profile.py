@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from pnp import printer_store
 from pnp.errors import SourceError
-from pnp.printer import PrinterProfile, load_profile, parse_profile
+from pnp.paper import printer_store
+from pnp.paper.printer import PrinterProfile, load_profile, parse_profile
 from tests.conftest import Run
 
 PAIRS = 10

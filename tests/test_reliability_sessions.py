@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from pnp.astra.text import Lang, text
 from pnp.cli import cli
 from pnp.cli.play_options import MAX_LINE
-from pnp.seeds import MAX_SEED
+from pnp.text.seeds import MAX_SEED
 
 SOLO = ["astra", "solo", "--seed", "1"]
 VERSUS = ["starcharts", "versus-ai", "lyra-8", "--seed", "1"]

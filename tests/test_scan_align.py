@@ -31,8 +31,8 @@ SHAPE = (round(250 * PX_PER_MM), round(180 * PX_PER_MM))
 @pytest.fixture(scope="module")
 def blank() -> NDArray[np.uint8]:
     from pnp.layouts.starcharts.sheet import sheet_marks
-    from pnp.paper import PAPERS
-    from pnp.units import mm
+    from pnp.paper.sizes import PAPERS
+    from pnp.paper.units import mm
 
     frame = sheet_marks(PAPERS["a4"], 1).frame
     shape = round(frame.h / mm(1) * PX_PER_MM), round(frame.w / mm(1) * PX_PER_MM)

@@ -19,11 +19,11 @@ import photos
 from scan_sheets import _mm, _page
 
 from pnp.layouts.starcharts.sheet import sheet_places
-from pnp.paper import PAPERS
+from pnp.paper.sizes import PAPERS
+from pnp.paper.units import mm
 from pnp.read.starcharts_photo import read_sheet
 from pnp.scan.digits import DigitReading, sure
 from pnp.starcharts.chart import load_chart
-from pnp.units import mm
 
 WRITTEN = (3, 5, 0, 6, 1)
 CLEAR = (3, 0, 4, 2, 8)  # none of them a classic confusion's (1 and 7, 5 and 6)

@@ -20,9 +20,9 @@ import photos
 from scan_sheets import draw, random_truth, shot
 
 from pnp.layouts.starcharts.sheet import sheet_qr
-from pnp.paper import PAPERS
+from pnp.paper.sizes import PAPERS
+from pnp.paper.units import mm
 from pnp.starcharts.chart import load_chart
-from pnp.units import mm
 
 
 def test_a_sheet_without_its_code_is_told_by_its_title_and_print(tmp_path: Path) -> None:

@@ -80,7 +80,7 @@ def test_a_photo_of_an_astra_pad_is_named(tmp_path: Path) -> None:
 
     from pnp.astra.text import Lang
     from pnp.layouts.astra.box_documents import score_pad_document
-    from pnp.paper import A4
+    from pnp.paper.sizes import A4
     from pnp.render.pdf import render_pdf
 
     pdf = tmp_path / "pad.pdf"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp import atomic
+from pnp.system import atomic
 
 HOUR_AGO = time.time() - 3600
 
@@ -22,7 +22,7 @@ KILLED = """
 import os, signal, sys
 from pathlib import Path
 del os.O_TMPFILE
-from pnp import atomic
+from pnp.system import atomic
 os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)
 atomic.write_text(Path(sys.argv[1]), "new\\n")
 """

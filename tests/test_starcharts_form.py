@@ -289,7 +289,7 @@ def test_damaged_pdfs_read_or_raise_our_error(data: st.DataObject) -> None:
 @functools.cache
 def _filled_pdf() -> bytes:
     from pnp.layouts.starcharts.documents import sheets_document
-    from pnp.paper import A4
+    from pnp.paper.sizes import A4
     from pnp.render.pdf import render_pdf
     from pnp.starcharts.chart import load_charts
 

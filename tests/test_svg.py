@@ -14,13 +14,13 @@ import pytest
 
 from pnp.draw.fonts import Font, text_width
 from pnp.draw.shapes import GREY, Anchor, Line, Page, Rect, Text
-from pnp.geometry import Box
 from pnp.layouts.cards import CardOptions
 from pnp.layouts.starcharts.documents import aid_document, cards_document, sheets_document
-from pnp.paper import A4, LETTER, Backs
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import A4, LETTER, Backs
+from pnp.paper.units import mm
 from pnp.render.svg import render_svg
 from pnp.starcharts.chart import load_chart
-from pnp.units import mm
 
 SVG = "{http://www.w3.org/2000/svg}"
 HREF = "{http://www.w3.org/1999/xlink}href"

@@ -23,15 +23,15 @@ from pnp.astra.board import parse_boards
 from pnp.astra.endgame import parse_endgame
 from pnp.cosmos.record_file import parse_record
 from pnp.errors import PnpError, SourceError
-from pnp.parsing import (
+from pnp.paper.printer import parse_profile
+from pnp.text.parsing import (
     TOML_MAX_DEPTH,
     TOML_MAX_KEY_PARTS,
     TOML_MAX_KEYS,
     parse_toml,
     toml_limits,
 )
-from pnp.printer import parse_profile
-from pnp.toml_spans import TomlChecker
+from pnp.text.toml_spans import TomlChecker
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPTH = "lists and { tables } nested deeper than 32 levels (the limit for a TOML file)"

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import SourceError
-from pnp.parsing import parse_toml
-from pnp.toml_messages import MESSAGES
-from pnp.toml_spans import TomlChecker
+from pnp.text.parsing import parse_toml
+from pnp.text.toml_messages import MESSAGES
+from pnp.text.toml_spans import TomlChecker
 from tests.conftest import Run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"

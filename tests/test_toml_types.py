@@ -166,7 +166,7 @@ PROFILE_CASES = [
 def test_the_printer_profile_says_which_setting_is_of_another_kind(
     path: tuple[str | int, ...], wrong: str
 ) -> None:
-    from pnp.printer import parse_profile
+    from pnp.paper.printer import parse_profile
 
     data = tomllib.loads(PROFILE)
     changed = toml(replaced(data, path, KINDS[wrong]), top=True)

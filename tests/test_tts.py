@@ -12,9 +12,9 @@ from urllib.parse import unquote, urlparse
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pnp.apps.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, SheetImages, saved_object, sheets
 from pnp.cli.images_options import write_tts_deck
 from pnp.render.png import size
-from pnp.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, SheetImages, saved_object, sheets
 from tests.conftest import Run
 
 

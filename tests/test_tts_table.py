@@ -13,14 +13,14 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
+from pnp.apps.tts.objects import BASE_MM, CARD_MM
+from pnp.apps.tts.table import lay_out, write_table
 from pnp.games import GAMES, game
 from pnp.kit import KitSettings
 from pnp.layouts.cards import CardOptions
-from pnp.paper import A4
-from pnp.printer import PrinterProfile
+from pnp.paper.printer import PrinterProfile
+from pnp.paper.sizes import A4
 from pnp.render.png import size
-from pnp.tts.objects import BASE_MM, CARD_MM
-from pnp.tts.table import lay_out, write_table
 from tests.conftest import Run
 
 TRANSFORM = ("posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ")
@@ -109,7 +109,7 @@ def inches(mm: float) -> float:
 
 def footprint(obj: dict[str, Any]) -> tuple[float, float, float, float]:
     """Left, near, right, far edges on the table, in inches, by the scale rule of
-    ``pnp.tts.objects``."""
+    ``pnp.apps.tts.objects``."""
     t, name = obj["Transform"], obj["Name"]
     if name in ("Card", "DeckCustom"):
         w, d = inches(CARD_MM[0]) * t["scaleX"], inches(CARD_MM[1]) * t["scaleZ"]
@@ -173,7 +173,7 @@ def test_true_sizes(saves: dict[str, dict[str, Any]]) -> None:
 
 
 def test_tarot_cards_keep_their_aspect(tmp_path: Path) -> None:
-    from pnp.paper import CARD_SIZES
+    from pnp.paper.sizes import CARD_SIZES
 
     tarot = CARD_SIZES["tarot"]
     settings = KitSettings(A4, CardOptions(size=tarot), PrinterProfile(), "en")

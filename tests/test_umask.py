@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp import atomic
+from pnp.system import atomic
 from tests.conftest import Run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"

@@ -5,8 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.draw.ruler import ruler_size
-from pnp.geometry import Box
-from pnp.paper import (
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import (
     A4,
     CARD_SIZES,
     DEAD_MARGIN,
@@ -18,7 +18,7 @@ from pnp.paper import (
     back_slot,
     impose,
 )
-from pnp.units import inch, mm, to_mm
+from pnp.paper.units import inch, mm, to_mm
 
 
 def test_units() -> None:

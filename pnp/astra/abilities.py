@@ -15,8 +15,8 @@ from typing import Any
 
 from pnp.astra.text import Lang
 from pnp.errors import ProblemCollector
-from pnp.parsing import parse_toml
-from pnp.paths import data_dir
+from pnp.system.paths import data_dir
+from pnp.text.parsing import parse_toml
 
 MAX_TEXT = 170  # characters: about four lines of 6.5 pt across a poker card
 _ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")

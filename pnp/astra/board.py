@@ -15,8 +15,8 @@ from typing import Any
 
 from pnp.astra.model import CLOCKWISE, Element
 from pnp.errors import Problem, ProblemCollector, SourceError
-from pnp.parsing import parse_toml
-from pnp.paths import data_dir
+from pnp.system.paths import data_dir
+from pnp.text.parsing import parse_toml
 
 Point = tuple[float, float]
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.astra.model import Boon, BoonKind, Constellation, Element, Star, StarKind
 from pnp.errors import PnpError, Problem, SourceError, close_matches, shown
-from pnp.paths import data_dir, read_data
+from pnp.system.paths import data_dir, read_data
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -13,8 +13,8 @@ from pnp.astra.journal import card_limit, journal
 from pnp.astra.model import Constellation, Element
 from pnp.astra.scoring_cards import scoring_card
 from pnp.errors import close_matches, shown
-from pnp.parsing import name_problem
-from pnp.toml_spans import Key, TomlChecker
+from pnp.text.parsing import name_problem
+from pnp.text.toml_spans import Key, TomlChecker
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_COUNT = 9_999  # Fame, Stardust, Telescopes: tokens are unlimited, but no game comes near

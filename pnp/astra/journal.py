@@ -8,8 +8,8 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from pnp.errors import Problem, SourceError
-from pnp.parsing import parse_toml
-from pnp.paths import data_file
+from pnp.system.paths import data_file
+from pnp.text.parsing import parse_toml
 
 
 def _count(marked: int, what: str) -> int:

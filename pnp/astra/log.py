@@ -31,8 +31,8 @@ from pnp.astra.constellations import constellation
 from pnp.astra.scoring_cards import scoring_card
 from pnp.astra.solo import Difficulty
 from pnp.errors import MAX_SHOWN, PnpError, ProblemCollector, close_matches, shown
-from pnp.parsing import name_problem, source_lines
-from pnp.seeds import MAX_SEED
+from pnp.text.parsing import name_problem, source_lines
+from pnp.text.seeds import MAX_SEED
 
 HEADER_KEYS = ("players", "seed", "deck", "scoring", "solo")
 NO_MODIFIERS = "none"

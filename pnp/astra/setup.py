@@ -12,7 +12,7 @@ from pnp.astra.constellations import UnknownConstellationError, constellation, c
 from pnp.astra.rules import RuleError
 from pnp.astra.scoring_cards import scoring_card, scoring_cards
 from pnp.astra.solo import ON_TOP, Difficulty, SoloSetup, solo_setup
-from pnp.parsing import name_problem
+from pnp.text.parsing import name_problem
 
 # Players → (cards under the Game End card, cards on top of it); seed 000, Set-up.
 DECK_SPLIT = {2: (29, 19), 3: (25, 23), 4: (18, 30), 5: (11, 37)}

@@ -12,8 +12,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from pnp.errors import Problem, SourceError
-from pnp.parsing import parse_toml
-from pnp.paths import data_dir, read_data
+from pnp.system.paths import data_dir, read_data
+from pnp.text.parsing import parse_toml
 
 if TYPE_CHECKING:
     from pathlib import Path

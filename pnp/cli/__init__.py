@@ -10,12 +10,12 @@ from typing import Any
 import click
 
 from pnp import __version__
-from pnp.atomic import UnsafeOutputError, keep
 from pnp.cli.lazy import LazyGroup
 from pnp.cli.profile import profile_file
 from pnp.errors import PnpError
-from pnp.exits import INTERRUPTED, gone
 from pnp.games import GAMES
+from pnp.system.atomic import UnsafeOutputError, keep
+from pnp.system.exits import INTERRUPTED, gone
 
 COMMANDS = {
     "kit": "pnp.cli.kit:kit",

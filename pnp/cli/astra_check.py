@@ -33,13 +33,13 @@ def check(
 ) -> None:
     """Replay a game log turn by turn, reject the first illegal step, print the scores.
     --json is the same in either language."""
-    from pnp import atomic
     from pnp.cli.astra_play import astra_play, solo_play
     from pnp.errors import SourceError
     from pnp.score.astra import astra_json, format_astra
     from pnp.score.astra_problems import in_lang
     from pnp.score.astra_replay import check_log, check_solo, format_solo, load_log, solo_json
     from pnp.score.report import dumps
+    from pnp.system import atomic
 
     if final_state is not None:
         check_output(final_state, "--final-state", [log])

@@ -41,8 +41,8 @@ def score_games(games: tuple[str, ...], options: PadOptions) -> list[AstraResult
 
 def _typed(path: str) -> AstraResult | PadResult:
     """An end-of-game file, or a typed pad record."""
-    from pnp.parsing import read_source
     from pnp.score.astra_pad import is_pad_record
+    from pnp.text.parsing import read_source
 
     text = read_source(path)
     if is_pad_record(text):
@@ -58,8 +58,8 @@ def _typed(path: str) -> AstraResult | PadResult:
 
 def _pad(path: str, found: PadPaths, names: tuple[str, ...]) -> list[PadResult]:
     """The pads of a photo (one) or of a filled PDF (each filled in), scored."""
-    from pnp import atomic
     from pnp.score.astra_pad_values import pad_text, score_text
+    from pnp.system import atomic
 
     if found.heads[path].startswith(PDF):
         from pnp.score.astra_pad_form import read_pad_forms

@@ -12,7 +12,7 @@ from pnp.cli.bgstats_options import Export, bgstats_options, emit, sources_of
 from pnp.errors import SourceError
 
 if TYPE_CHECKING:
-    from pnp.bgstats import Play
+    from pnp.apps.bgstats import Play
     from pnp.score.astra import AstraResult
     from pnp.score.astra_pad_rules import PadResult
     from pnp.score.astra_replay import SoloResult
@@ -32,7 +32,7 @@ def _parts(side: str, parts: dict[str, int], lang: Lang) -> tuple[tuple[str, int
 
 def astra_play(result: AstraResult, lang: Lang) -> Play:
     """Seating order, first player first: the first player is the start player."""
-    from pnp.bgstats import Play, Standing
+    from pnp.apps.bgstats import Play, Standing
     from pnp.score.astra import astra_json
 
     rows = astra_json(result)["players"]
@@ -52,8 +52,8 @@ def astra_play(result: AstraResult, lang: Lang) -> Play:
 def solo_play(result: SoloResult, lang: Lang) -> Play:
     """A solo game as BG Stats users log one: you alone, who won or lost against
     Ptolemy, his score in the comments and the difficulty modifiers as the board."""
+    from pnp.apps.bgstats import Play, Standing
     from pnp.astra.text import text
-    from pnp.bgstats import Play, Standing
     from pnp.score.astra_replay import solo_json
 
     data = solo_json(result)
@@ -71,7 +71,7 @@ def solo_play(result: SoloResult, lang: Lang) -> Play:
 
 def pad_play(result: PadResult, lang: Lang) -> Play:
     """A score pad's game: its columns in seating order, the first column's player first."""
-    from pnp.bgstats import Play, Standing
+    from pnp.apps.bgstats import Play, Standing
     from pnp.score.astra_pad import ROWS
     from pnp.score.astra_pad_report import row_label, verdict
 

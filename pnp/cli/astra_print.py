@@ -24,8 +24,8 @@ from pnp.cli.options import (
     scale_option,
 )
 from pnp.cli.play_options import usage_errors
-from pnp.paper import Paper
-from pnp.printer import PrinterProfile
+from pnp.paper.printer import PrinterProfile
+from pnp.paper.sizes import Paper
 
 if TYPE_CHECKING:
     from pnp.astra.model import Constellation
@@ -46,7 +46,7 @@ def _players(choices: list[str], default: str) -> Callable[[Any], Any]:
 def _cards(doc: Callable[[], Document]) -> Document:
     """A card document, or a usage error when the options don't fit the paper."""
     from pnp.layouts.cards import BackOffsetError
-    from pnp.paper import ImpositionError
+    from pnp.paper.sizes import ImpositionError
 
     try:
         return doc()

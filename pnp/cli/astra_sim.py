@@ -43,9 +43,9 @@ def simulate(
 ) -> None:
     """Bots play whole games: scores, game length, how often each card is discovered and
     each ability used; solo, how often Ptolemy wins."""
-    from pnp import atomic
     from pnp.play.astra_simulate import format_summary
     from pnp.play.astra_simulate import simulate as run
+    from pnp.system import atomic
 
     if solo and given("players"):
         raise click.UsageError("--solo is one player against Ptolemy: leave out --players")

@@ -61,9 +61,9 @@ def solo(
 ) -> None:
     """Play your Journal against Ptolemy: type your decisions, he plays his turns, and
     it says everything to change on the table."""
-    from pnp import atomic
     from pnp.astra.text import text
     from pnp.play.astra_solo import SoloSession
+    from pnp.system import atomic
 
     if seed is None:
         seed = random.randrange(10**9)

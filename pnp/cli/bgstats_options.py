@@ -1,6 +1,6 @@
 """``--bgstats``, ``--bgstats-json``, ``--bgstats-qr``, ``--bgstats-qr-file`` and
 ``--date`` for every game's ``score`` and ``check``: the play as the link BG Stats
-imports (see ``pnp.bgstats``), as its JSON, or as a QR code for the phone."""
+imports (see ``pnp.apps.bgstats``), as its JSON, or as a QR code for the phone."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import click
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from pnp.bgstats import Play
+    from pnp.apps.bgstats import Play
 
 F = TypeVar("F", bound=Callable[..., Any])
 _PICTURES = (".png", ".svg")
@@ -29,9 +29,9 @@ class Export(NamedTuple):
 
 
 def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    if value is None:  # the usual case: pnp.bgstats (and json) stay unloaded
+    if value is None:  # the usual case: pnp.apps.bgstats (and json) stay unloaded
         return None
-    from pnp.bgstats import parse_date
+    from pnp.apps.bgstats import parse_date
 
     try:
         return parse_date(value)
@@ -143,8 +143,8 @@ def emit(
     """One link a line (each under its QR code with --bgstats-qr), or the JSON: an
     object for one play, a list for several. ``sources``: each play's files, which make
     its identity and may say when it was played and for how long."""
-    from pnp.bgstats import Stamp, dumps, link, now, play_json
-    from pnp.bgstats_source import digest, said_in
+    from pnp.apps.bgstats import Stamp, dumps, link, now, play_json
+    from pnp.apps.bgstats_source import digest, said_in
     from pnp.games import game
 
     if export.qr_file is not None and len(plays) > 1:
@@ -175,7 +175,7 @@ def _show_code(text: str) -> None:
     terminal, where its lines would wrap and no phone could read it."""
     import shutil
 
-    from pnp.bgstats_qr import modules, terminal_text
+    from pnp.apps.bgstats_qr import modules, terminal_text
 
     dark = modules(text)
     tty = sys.stdout.isatty()
@@ -190,8 +190,8 @@ def _show_code(text: str) -> None:
 
 
 def _write_picture(path: Path, text: str) -> None:
-    from pnp import atomic
-    from pnp.bgstats_qr import modules, png_bytes, svg_text
+    from pnp.apps.bgstats_qr import modules, png_bytes, svg_text
+    from pnp.system import atomic
 
     dark = modules(text)
     if path.suffix.lower() == ".png":

@@ -12,7 +12,7 @@ from pnp.cli.bgstats_options import Export, bgstats_options, emit
 from pnp.cli.outputs import check_output, named_callback
 
 if TYPE_CHECKING:
-    from pnp.bgstats import Play
+    from pnp.apps.bgstats import Play
     from pnp.cosmos.game import Game
     from pnp.score.cosmos import CosmosResult
 
@@ -25,7 +25,7 @@ EDITION = "pnp edition"  # BG Stats' board for a game played with our galaxy boa
 def cosmos_play(result: CosmosResult, board: str = "") -> Play:
     """Seating order, first player first: the first player is the start player. The
     parts are the points by source, named as the table names them."""
-    from pnp.bgstats import Play, Standing
+    from pnp.apps.bgstats import Play, Standing
     from pnp.cosmos.text import Lang, text
     from pnp.score.cosmos import cosmos_json
 
@@ -73,11 +73,11 @@ def check(
 ) -> None:
     """Replay a game log of our edition turn by turn, reject the first illegal step with
     its rule, print the scores as `pnp cosmos score` does (see docs/cosmos-log.md)."""
-    from pnp import atomic
     from pnp.cosmos.record_file import format_record
     from pnp.score.cosmos import cosmos_json, format_cosmos
     from pnp.score.cosmos_replay import load_log, replay, score_game
     from pnp.score.report import dumps
+    from pnp.system import atomic
 
     if unfinished and (final_state is not None or bgstats is not None):
         raise click.UsageError(

@@ -46,10 +46,10 @@ def score_values(
 ) -> CosmosResult:
     """Score the pad ``values`` read from ``source``; with ``output``, write the record
     there first and report problems at its lines, else at the pad's cells."""
-    from pnp import atomic
     from pnp.cosmos.record_file import parse_record
     from pnp.score.cosmos import score_record
     from pnp.score.cosmos_pad import PadError, pad_record, total_problems
+    from pnp.system import atomic
 
     record = pad_record(values, names, source)
     if output is not None:

@@ -20,8 +20,8 @@ from pnp.cli.options import (
     printer_options,
     scale_option,
 )
-from pnp.paper import Paper
-from pnp.printer import PrinterProfile
+from pnp.paper.printer import PrinterProfile
+from pnp.paper.sizes import Paper
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 def _cards(doc: Callable[[], Document]) -> Document:
     """A card document, or a usage error when the options don't fit the paper."""
     from pnp.layouts.cards import BackOffsetError
-    from pnp.paper import ImpositionError
+    from pnp.paper.sizes import ImpositionError
 
     try:
         return doc()

@@ -27,10 +27,10 @@ def simulate(
     """Bots play whole games: scores by source, game length, goals, power cards (and how
     often their holders win), nebulae placed and completed by size, how often each
     nebula stack runs out, advanced life."""
-    from pnp import atomic
     from pnp.cosmos.text import text
     from pnp.play.cosmos_simulate import format_summary
     from pnp.play.cosmos_simulate import simulate as run
+    from pnp.system import atomic
 
     if table and logs is None:
         raise click.UsageError("--table says how to write the logs: give --logs DIR too")

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import click
 
+from pnp.apps.tts import Sheet, sheets
 from pnp.cli.numbers import WholeRange
 from pnp.cli.outputs import check_output
-from pnp.tts import Sheet, sheets
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document
@@ -55,9 +55,9 @@ class Images(NamedTuple):
 def _folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
     """An image folder: pypdfium2 must be there to fill it (else one line, exit 1), the
     folder must be one that can be made and written, and it is claimed as an output."""
-    from pnp import atomic
     from pnp.cli.clashes import claim_folder
     from pnp.render.png import check_renderer
+    from pnp.system import atomic
 
     if value is not None:
         check_renderer()
@@ -122,7 +122,7 @@ def card_images(
     whether to say so on stderr (the document went to stdout)."""
     if images.png is None and images.tts is None:
         return _nothing
-    from pnp.paper import Backs
+    from pnp.paper.sizes import Backs
 
     shop = replace(cards, print_shop=True, backs=Backs.DUPLEX)
     if images.png is None:  # TTS shows the whole image as the card: no bleed
@@ -152,9 +152,9 @@ def _write_images(
 ) -> None:
     """``doc``: the cards with their bleed, for ``--png``; ``trimmed``: without, for TTS
     (the same document when there is no bleed)."""
-    from pnp import atomic
     from pnp.render.output import Format, render_one
     from pnp.render.png import pdf_pages_png
+    from pnp.system import atomic
 
     pages: list[bytes] = []
     if images.png is not None:
@@ -169,7 +169,7 @@ def _write_images(
             pages = pdf_pages_png(render_one(trimmed, Format.PDF), images.dpi)
         fronts, backs = pages[0::2], pages[1::2]
         atomic.make_folder(images.tts)
-        from pnp.units import to_mm
+        from pnp.paper.units import to_mm
 
         card = (to_mm(doc.pages[0].width), to_mm(doc.pages[0].height))
         saved = write_tts_deck(images.tts, deck, names, fronts, backs, card)
@@ -209,9 +209,9 @@ def write_tts_deck(
     """Face sheets, the back (one image when every card has the same back, else sheets of
     backs), and the saved object of the deck of ``card``-sized cards (mm); returns the
     saved object's path."""
-    from pnp import atomic
-    from pnp.tts import saved_object
-    from pnp.tts.table import write_deck_images
+    from pnp.apps.tts import saved_object
+    from pnp.apps.tts.table import write_deck_images
+    from pnp.system import atomic
 
     files = [folder / f"{deck}-back.png"]
     for s in sheets(len(names)):

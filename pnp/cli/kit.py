@@ -30,14 +30,14 @@ from pnp.cli.outputs import check_output
 from pnp.cli.play_options import MAX_JOBS
 from pnp.games import GAMES, Game, languages
 from pnp.kit import CALIBRATION
-from pnp.paper import Paper
-from pnp.printer import PrinterProfile
+from pnp.paper.printer import PrinterProfile
+from pnp.paper.sizes import Paper
 
 if TYPE_CHECKING:
+    from pnp.apps.tts.table import Laid as TableLaid
+    from pnp.apps.tts.table import Table
     from pnp.draw.shapes import Document
     from pnp.kit import Job, KitSettings, Laid
-    from pnp.tts.table import Laid as TableLaid
-    from pnp.tts.table import Table
 
 
 @click.command()
@@ -120,8 +120,8 @@ def kit(
     """Print everything for a game night: sheets, cards, boards and aids, one folder per
     game. Card and printer options apply to the cards (the duplex files use your flip
     and back offset)."""
-    from pnp import atomic
     from pnp.kit import KitSettings, Laid, Workshop
+    from pnp.system import atomic
 
     games = [g for g in GAMES if game in ("all", g.id)]
     if not any(lang in g.languages for g in games):
@@ -165,7 +165,7 @@ def kit(
         _write_gallery(parts, thumbnails, settings, out_dir)
         click.echo(f"wrote the gallery {out_dir / INDEX}")
     if tts is not None:
-        from pnp.tts.table import write_table
+        from pnp.apps.tts.table import write_table
 
         for table, laid in tables:
             saved = write_table(tts, table, laid, dpi, tts_base_url)
@@ -203,7 +203,7 @@ def _base_url(url: str | None) -> str | None:
 
 def _tables(sections: list[Section], tts: Path | None) -> list[tuple[Table, list[TableLaid]]]:
     """Each game's table laid out, its files checked as outputs before the kit's work."""
-    from pnp.tts.table import lay_out
+    from pnp.apps.tts.table import lay_out
 
     tables: list[tuple[Table, list[TableLaid]]] = []
     if tts is None:
@@ -238,9 +238,9 @@ class Part(NamedTuple):
 def _write_gallery(
     parts: list[Part], thumbnails: dict[Path, bytes], settings: KitSettings, out_dir: Path
 ) -> None:
-    from pnp import atomic
-    from pnp.gallery import File, Printing, Section, index_html, thumbnail_path
+    from pnp.apps.gallery import File, Printing, Section, index_html, thumbnail_path
     from pnp.render.png import size
+    from pnp.system import atomic
 
     def file(entry: Planned) -> File:
         links = tuple(os.path.relpath(p, out_dir).replace(os.sep, "/") for p in entry.paths)
@@ -282,14 +282,14 @@ class Planned(NamedTuple):
 
     def thumbnail(self, out_dir: Path) -> Path | None:
         """Where ``--gallery`` puts the first page's picture (none for a note)."""
-        from pnp.gallery import thumbnail_path
+        from pnp.apps.gallery import thumbnail_path
 
         return None if isinstance(self.content, str) else out_dir / thumbnail_path(self.name)
 
     def write(self, made: Made, png: Path | None, gallery: Path | None) -> bytes | None:
         """Write the file or files (and the page images); with ``gallery`` (the kit's
         folder), the thumbnail too, which is returned."""
-        from pnp import atomic
+        from pnp.system import atomic
 
         for path, data in zip(self.paths, made.files, strict=True):
             atomic.write_bytes(path, data)
@@ -337,7 +337,7 @@ def _made(fmt: str, dpi: int | None, gallery: bool, doc: Document) -> Made:
         if dpi is not None:
             images = pdf_pages_png(pdf, dpi)
         if gallery:
-            from pnp.gallery import thumbnail_dpi
+            from pnp.apps.gallery import thumbnail_dpi
 
             thumbnail = pdf_pages_png(pdf, thumbnail_dpi(doc.pages[0].width))[0]
     return Made(files, images, thumbnail)
@@ -394,7 +394,7 @@ def _plan(sections: list[Section], laid: list[Laid], out_dir: Path, fmt: str) ->
 
 def _document(job: Job, settings: KitSettings) -> Document:
     from pnp.layouts.cards import BackOffsetError
-    from pnp.paper import ImpositionError
+    from pnp.paper.sizes import ImpositionError
 
     try:
         return job.build() if job.raw else job.build().scaled(settings.printer.factor)

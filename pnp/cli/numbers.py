@@ -1,5 +1,5 @@
 """Whole numbers typed as options: ASCII digits only, like every number pnp reads from a
-file (``pnp.parsing.whole_number``). click's ``IntRange`` calls ``int()``, which takes
+file (``pnp.text.parsing.whole_number``). click's ``IntRange`` calls ``int()``, which takes
 ``٣``, ``３``, ``1_0`` and `` 3 `` as numbers."""
 
 from __future__ import annotations

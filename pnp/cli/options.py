@@ -19,9 +19,9 @@ from pnp.cli.play_options import given
 from pnp.cli.profile import profile_file
 from pnp.draw.shapes import Flip
 from pnp.errors import PnpError
-from pnp.paper import CARD_SIZES, PAPERS, Backs, Paper
-from pnp.printer import PrinterProfile, ProfileError, check_offset, check_scale, load_profile
-from pnp.units import mm
+from pnp.paper.printer import PrinterProfile, ProfileError, check_offset, check_scale, load_profile
+from pnp.paper.sizes import CARD_SIZES, PAPERS, Backs, Paper
+from pnp.paper.units import mm
 
 if TYPE_CHECKING:
     from pnp.layouts.cards import CardOptions
@@ -46,7 +46,7 @@ def stored_profile() -> PrinterProfile:
     try:
         return load_profile(path)
     except PnpError as exc:
-        from pnp.printer_store import removable
+        from pnp.paper.printer_store import removable
 
         hint = (
             "fix the printer profile, or remove it: `pnp printer reset`"

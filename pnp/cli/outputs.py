@@ -29,12 +29,12 @@ def inputs_of(values: Iterable[Any]) -> list[Path]:
 def check_output(
     path: Path, hint: str, inputs: Iterable[Path] = (), folder_must_exist: bool = False
 ) -> None:
-    """Raise what ``pnp.atomic`` would refuse ``path`` (given as option ``hint``) for:
+    """Raise what ``pnp.system.atomic`` would refuse ``path`` (given as option ``hint``) for:
     an output that would replace an input (or one of ``inputs``) or a device as a usage
     error, a folder that cannot be written as ``OutputError``; and claim it as an output
     of this run (``pnp.cli.clashes``: a usage error where another output lands)."""
-    from pnp import atomic
     from pnp.cli.clashes import claim_file
+    from pnp.system import atomic
 
     problem = atomic.output_problem(path, inputs, folder_must_exist)
     if isinstance(problem, atomic.UnsafeOutputError):
@@ -64,7 +64,7 @@ def check_named(path: Path, hint: str, fmt: str) -> None:
     format's (``sheet.v2``); ``.toml`` is a TOML file's."""
     import mimetypes
 
-    from pnp import atomic
+    from pnp.system import atomic
 
     known = mimetypes.MimeTypes()  # its own table only (the module's reads the system's)
     known.add_type("application/toml", ".toml")  # Python 3.11's table lacks it
@@ -102,8 +102,8 @@ def log_option_callback(ctx: click.Context, param: click.Parameter, value: Path 
 def folder_option_callback(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
     """A folder that files are written into after long work (``--logs``): checked now,
     and claimed as an output of this run."""
-    from pnp import atomic
     from pnp.cli.clashes import claim_folder
+    from pnp.system import atomic
 
     problem = None if value is None else atomic.folder_problem(value)
     if problem is not None:

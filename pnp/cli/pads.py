@@ -118,7 +118,7 @@ def ask(reading: Reading, folder: Path | None) -> Reading:
 
     import cv2
 
-    from pnp import atomic
+    from pnp.system import atomic
 
     place = folder or Path(tempfile.mkdtemp(prefix="pnp-"))
     for doubt in reading.doubts:
@@ -151,8 +151,8 @@ def review_image(reading: Reading, folder: Path) -> None:
     """The flattened pad with what was read written beside each number, ? in red."""
     import cv2
 
-    from pnp import atomic
     from pnp.scan.photo import box_px
+    from pnp.system import atomic
 
     image = reading.page.colour.copy()
     for cell, boxes in reading.places.numbers:

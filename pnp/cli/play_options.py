@@ -14,7 +14,7 @@ from click.core import ParameterSource
 
 from pnp.cli.numbers import WholeRange
 from pnp.cli.outputs import check_output, folder_option_callback
-from pnp.seeds import MAX_SEED
+from pnp.text.seeds import MAX_SEED
 
 if TYPE_CHECKING:
     from pathlib import Path

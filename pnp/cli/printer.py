@@ -39,10 +39,10 @@ def set_(
     ruler: float | None,
 ) -> None:
     """Store readings from `pnp calibrate`; the ones not given are kept."""
-    from pnp import atomic
     from pnp.draw.shapes import Flip
-    from pnp.printer import ProfileError, describe, format_profile, updated
-    from pnp.printer_store import check_replaceable, folder_refused, profile_lock
+    from pnp.paper.printer import ProfileError, describe, format_profile, updated
+    from pnp.paper.printer_store import check_replaceable, folder_refused, profile_lock
+    from pnp.system import atomic
 
     if (paper, flip, back_offset, scale, ruler) == (None,) * 5:
         raise click.UsageError(
@@ -70,7 +70,7 @@ def set_(
 @printer.command()
 def show() -> None:
     """Print the stored profile and where it is kept."""
-    from pnp.printer import describe
+    from pnp.paper.printer import describe
 
     path = profile_path()
     profile = stored_profile()
@@ -83,7 +83,7 @@ def show() -> None:
 @printer.command()
 def reset() -> None:
     """Forget the stored profile (only a file of printer settings is removed)."""
-    from pnp.printer_store import profile_lock, remove_profile
+    from pnp.paper.printer_store import profile_lock, remove_profile
 
     path = profile_path()
     with profile_lock(path):

@@ -89,9 +89,9 @@ def score_forms(
 def score_read(game: FormGame, source: str, output: Path | None) -> tuple[GameResult, list[str]]:
     """Score ``game`` read from ``source`` (its first file); with ``output``, write its
     text there first and report problems at that file's lines, else at the fields."""
-    from pnp import atomic
     from pnp.score.starcharts import finished_from_text, score_finished
     from pnp.score.starcharts_form import FormError
+    from pnp.system import atomic
 
     if output is not None:
         atomic.write_text(output, game.text)

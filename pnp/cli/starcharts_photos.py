@@ -14,7 +14,7 @@ import click
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
-    from pnp.paper import Paper
+    from pnp.paper.sizes import Paper
     from pnp.read.starcharts_reading import Doubt, SheetReading
     from pnp.score.starcharts_form import FormGame
 
@@ -81,7 +81,7 @@ def _ask(name: str, reading: SheetReading, folder: Path | None) -> SheetReading:
 def _questions(name: str, reading: SheetReading, place: Path) -> SheetReading:
     import cv2
 
-    from pnp import atomic
+    from pnp.system import atomic
 
     place.mkdir(parents=True, exist_ok=True)
     for doubt in reading.doubts:
@@ -100,9 +100,9 @@ def _review(reading: SheetReading, folder: Path) -> None:
     """The flattened page with what was read written over each place, ? in red."""
     import cv2
 
-    from pnp import atomic
     from pnp.layouts.starcharts.sheet import sheet_places
     from pnp.scan.photo import box_px
+    from pnp.system import atomic
 
     image = reading.page.colour.copy()
     places = sheet_places(reading.chart, *_paper_of(reading))
@@ -132,7 +132,7 @@ def review_path(folder: Path, photo: str) -> Path:
 
 def _paper_of(reading: SheetReading) -> tuple[Paper, int]:
     from pnp.layouts.starcharts.sheet import KINDS
-    from pnp.paper import PAPERS
+    from pnp.paper.sizes import PAPERS
 
     per_page, paper = next(key for key, kind in KINDS.items() if kind == reading.marks.kind)
     return PAPERS[paper], per_page

@@ -45,10 +45,10 @@ def _sheet_paths(log: Path, folder: Path, games: int) -> list[Path]:
 @bgstats_options
 def check(log: Path, as_json: bool, sheets: Path | None, bgstats: Export | None) -> None:
     """Replay a game log round by round, reject the first illegal step, print the scores."""
-    from pnp import atomic
     from pnp.score.report import dumps, format_match, format_result, match_json, result_json
     from pnp.score.result import GameResult
     from pnp.score.starcharts_replay import chart_ref_from, check_log, finished_text, load_log
+    from pnp.system import atomic
 
     parsed = load_log(log)
     paths = [] if sheets is None else _sheet_paths(log, sheets, len(parsed.games))
@@ -124,10 +124,10 @@ def simulate(
     logs: Path | None,
 ) -> None:
     """Bots play whole games: scores, game length, and how often each objective is claimed."""
-    from pnp import atomic
     from pnp.play.starcharts_simulate import format_summary
     from pnp.play.starcharts_simulate import simulate as run
     from pnp.starcharts.setup import Variant
+    from pnp.system import atomic
 
     if variant is not None and players != 1:
         raise click.UsageError("--variant is for one player")
@@ -175,8 +175,8 @@ def versus_ai(
     """Play your printed sheet against the A.I.: enter your dice and picks each round."""
     import random
 
-    from pnp import atomic
     from pnp.play.starcharts_session import VersusSession
+    from pnp.system import atomic
 
     chart = _chart(chart_ref)
     rng = random.Random(seed)

@@ -20,8 +20,8 @@ from pnp.cli.options import (
     scale_option,
 )
 from pnp.cli.starcharts_score import chart_usage, complete_chart
-from pnp.paper import Paper
-from pnp.printer import PrinterProfile
+from pnp.paper.printer import PrinterProfile
+from pnp.paper.sizes import Paper
 
 if TYPE_CHECKING:
     from pnp.layouts.cards import CardOptions
@@ -85,7 +85,7 @@ def cards(
     from pnp.layouts.cards import BackOffsetError
     from pnp.layouts.starcharts.documents import cards_document
     from pnp.layouts.starcharts.kit import cards_path
-    from pnp.paper import ImpositionError
+    from pnp.paper.sizes import ImpositionError
     from pnp.starcharts.content import objectives
 
     try:

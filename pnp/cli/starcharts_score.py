@@ -17,7 +17,7 @@ from pnp.errors import Problem, SourceError
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from pnp.bgstats import Play
+    from pnp.apps.bgstats import Play
     from pnp.score.result import GameResult, MatchResult, PlayerResult
 
 
@@ -53,7 +53,7 @@ def game_play(result: GameResult, starts: bool) -> Play:
     Versus the A.I., the player alone, who wins when the rating is above "You should try
     again"; solo, one player ("You", as in Astra's solo) scoring the higher sheet, who
     wins with a result (both charts filled in the same round)."""
-    from pnp.bgstats import Play, Standing
+    from pnp.apps.bgstats import Play, Standing
     from pnp.score.result import RATINGS
     from pnp.starcharts.setup import Variant
 
@@ -79,7 +79,7 @@ def game_play(result: GameResult, starts: bool) -> Play:
 
 def match_play(match: MatchResult, starts: bool) -> Play:
     """A match is one play: the match totals, each game's total as a part."""
-    from pnp.bgstats import Play, Standing
+    from pnp.apps.bgstats import Play, Standing
 
     players = []
     for k, (name, total, _, _) in enumerate(match.totals):

@@ -26,8 +26,8 @@ from pnp.cosmos.model import Goal, Star
 from pnp.cosmos.nebulae import nebula_tiles
 from pnp.cosmos.record import GALAXY_KEYS, Points
 from pnp.errors import shown
-from pnp.parsing import whole_number
-from pnp.toml_spans import Key, TomlChecker
+from pnp.text.parsing import whole_number
+from pnp.text.toml_spans import Key, TomlChecker
 
 CRYSTALS = "time-crystals"  # in a goal's galaxy: the crystals along the top then
 NOVA = "*"

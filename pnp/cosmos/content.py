@@ -31,8 +31,8 @@ from pnp.cosmos.model import (
     Tokens,
 )
 from pnp.errors import shown
-from pnp.paths import read_data
-from pnp.toml_spans import Key, TomlChecker
+from pnp.system.paths import read_data
+from pnp.text.toml_spans import Key, TomlChecker
 
 RULE = "cosmos.data"  # a content file out of shape: a bug in our data, not a user's
 _ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")

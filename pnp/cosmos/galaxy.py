@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from pnp.cosmos.model import Sector
-from pnp.paths import read_data
+from pnp.system.paths import read_data
 
 
 class NebulaSpace(NamedTuple):

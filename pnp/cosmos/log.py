@@ -31,8 +31,8 @@ from pnp.cosmos.state import Phase
 from pnp.cosmos.table_log import TABLE_KEYS, read_setup, read_step
 from pnp.cosmos.table_write import revealed, table_header
 from pnp.errors import PnpError, ProblemCollector, close_matches, shown
-from pnp.parsing import name_problem, source_lines
-from pnp.seeds import MAX_SEED
+from pnp.text.parsing import name_problem, source_lines
+from pnp.text.seeds import MAX_SEED
 
 HEADER_KEYS = ("players", "seed", *TABLE_KEYS)
 RULES: dict[str, str] = {

@@ -8,7 +8,7 @@ import tomllib
 from functools import cache
 from typing import NamedTuple
 
-from pnp.paths import read_data
+from pnp.system.paths import read_data
 
 ELEMENTS = ("H", "He", "O", "C")
 SIZES = (1, 2, 3)

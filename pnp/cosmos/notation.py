@@ -52,7 +52,7 @@ from pnp.cosmos.actions import (
 )
 from pnp.cosmos.model import EnergyType, Star
 from pnp.errors import PnpError, close_matches, shown
-from pnp.parsing import whole_number
+from pnp.text.parsing import whole_number
 
 TYPES = tuple(EnergyType)
 STAR_NAMES = {s.value: s for s in Star}

@@ -10,7 +10,7 @@ from typing import Any
 
 from pnp.cosmos.content import RULE, ContentReader, load
 from pnp.cosmos.model import Cost, EnergyType, PowerCard, Step, Suit, Verb
-from pnp.toml_spans import Key
+from pnp.text.toml_spans import Key
 
 # Each verb's allowed `what` and `where` ("" when it takes none).
 STEPS: dict[Verb, tuple[frozenset[str], frozenset[str]]] = {

@@ -21,7 +21,7 @@ from pnp.cosmos.model import GoalCount
 if TYPE_CHECKING:
     from pnp.cosmos.board import Board
     from pnp.cosmos.model import AdvancedLife, Goal
-    from pnp.toml_spans import Key, TomlChecker
+    from pnp.text.toml_spans import Key, TomlChecker
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_COUNT = 999  # a goal's amount: no board has that many spaces

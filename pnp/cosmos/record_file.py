@@ -27,8 +27,8 @@ from pnp.cosmos.record import (
 )
 from pnp.cosmos.record_player import read_energy_cards, read_life, read_number, read_points
 from pnp.errors import Problem, SourceError, close_matches, shown
-from pnp.parsing import name_problem
-from pnp.toml_spans import Key, TomlChecker
+from pnp.text.parsing import name_problem
+from pnp.text.toml_spans import Key, TomlChecker
 
 if TYPE_CHECKING:
     from pnp.cosmos.board import Board

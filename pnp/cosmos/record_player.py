@@ -9,7 +9,7 @@ from typing import Any
 
 from pnp.cosmos.content import advanced_life, energy_deck, main_board, player_board
 from pnp.cosmos.record import MAX_PLAYERS, MAX_POINTS, SOURCES, Points, discharges
-from pnp.toml_spans import Key, TomlChecker
+from pnp.text.toml_spans import Key, TomlChecker
 
 
 def read_number(r: TomlChecker, value: object, key: Key, what: str, high: int) -> int | None:

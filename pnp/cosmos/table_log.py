@@ -38,7 +38,7 @@ from pnp.cosmos.reveal import (
 )
 from pnp.cosmos.state import NONE, TYPES, card_index
 from pnp.errors import close_matches, shown
-from pnp.parsing import whole_number
+from pnp.text.parsing import whole_number
 
 TABLE_KEYS = ("deal", "display", "hands", "nebulae", "goals", "life")
 REQUIRED = TABLE_KEYS[:4]  # goals: may give way to a goal line, life: may be left out

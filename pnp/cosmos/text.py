@@ -14,8 +14,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from pnp.errors import Problem, SourceError
-from pnp.paths import data_dir, data_file, read_data
-from pnp.toml_spans import TomlChecker
+from pnp.system.paths import data_dir, data_file, read_data
+from pnp.text.toml_spans import TomlChecker
 
 if TYPE_CHECKING:
     from pathlib import Path

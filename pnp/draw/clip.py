@@ -11,7 +11,7 @@ from itertools import pairwise
 
 from pnp.draw.fonts import ascent, descent, text_width
 from pnp.draw.shapes import Anchor, Circle, Item, Line, Poly, Rect, Text
-from pnp.geometry import Box
+from pnp.paper.geometry import Box
 
 Point = tuple[float, float]
 _EPS = 1e-9

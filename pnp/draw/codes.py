@@ -4,7 +4,7 @@ photo reader finds) and QR codes (what the page is)."""
 from __future__ import annotations
 
 from pnp.draw.shapes import INK, Item, Rect
-from pnp.geometry import Box
+from pnp.paper.geometry import Box
 
 # OpenCV's DICT_4X4_50, ids 0-31: the 4 × 4 inner bits row by row, most significant
 # first, 1 for a white module. tests/test_reading_marks.py checks them against OpenCV.

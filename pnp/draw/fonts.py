@@ -10,7 +10,7 @@ from enum import Enum
 from functools import cache
 from pathlib import Path
 
-from pnp.paths import FONT_DIR
+from pnp.system.paths import FONT_DIR
 
 
 class Font(Enum):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pnp.draw.fonts import Font, text_width
 from pnp.draw.shapes import Anchor, Item, Line, Stroke, Text
 from pnp.draw.transform import rotated, translated
-from pnp.geometry import Box
-from pnp.paper import Paper
-from pnp.units import inch, mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
+from pnp.paper.units import inch, mm
 
 _LABEL_SIZE = 6.0  # the smallest text the spec allows
 _TICK = Stroke(width=0.35)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from pnp.draw.fonts import Font
-from pnp.geometry import Box
+from pnp.paper.geometry import Box
 
 
 @dataclass(frozen=True)

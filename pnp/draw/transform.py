@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from pnp.draw.shapes import Circle, Item, Line, Poly, Rect
-from pnp.geometry import Box
+from pnp.paper.geometry import Box
 
 Point = tuple[float, float]
 

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pnp.draw.fonts import Font, ascent, text_width
 from pnp.draw.shapes import GREY, INK, Anchor, Circle, Document, Flip, Item, Line, Stroke, Text
 from pnp.draw.text import wrap
-from pnp.geometry import Box
 from pnp.layouts.flow import LEADING, Block, fit_flow
 from pnp.layouts.page import content_area, finish, text_block
-from pnp.paper import Paper, back_slot
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper, back_slot
+from pnp.paper.units import mm
 
 SPAN = 6  # mm either side of zero on the back's scales
 LABEL_STEP = 5  # mm between scale labels: a signed digit at 8 pt is 3.7 mm wide

@@ -29,8 +29,8 @@ from pnp.draw.shapes import (
     Text,
 )
 from pnp.draw.transform import rotated
-from pnp.geometry import Box, bounds
-from pnp.paper import (
+from pnp.paper.geometry import Box, bounds
+from pnp.paper.sizes import (
     POKER,
     SAFE_ZONE,
     Backs,
@@ -42,7 +42,7 @@ from pnp.paper import (
     impose,
     place_ruler,
 )
-from pnp.units import mm, to_mm
+from pnp.paper.units import mm, to_mm
 
 CardFace = Callable[[Box, float], list[Item]]  # draws a face at a trim box, with its bleed
 

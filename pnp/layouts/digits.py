@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, LIGHT, Anchor, Item, Line, Rect, Stroke, Text
-from pnp.geometry import Box, bounds
 from pnp.layouts.reading import Marks
-from pnp.units import mm
+from pnp.paper.geometry import Box, bounds
+from pnp.paper.units import mm
 
 DIGIT_W = mm(6)
 DIGIT_H = mm(8)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pnp.draw.fonts import Font, ascent, text_width
 from pnp.draw.shapes import GREY, Anchor, Circle, Item, Rect, Stroke, Text
 from pnp.draw.text import wrap
-from pnp.geometry import Box
+from pnp.paper.geometry import Box
 
 LEADING = 1.22
 CONTINUED = "(cont.)"

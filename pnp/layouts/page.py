@@ -5,9 +5,9 @@ from __future__ import annotations
 from pnp.draw.fonts import Font, ascent
 from pnp.draw.ruler import ruler_items, ruler_size
 from pnp.draw.shapes import GREY, INK, Anchor, Gray, Item, Line, Page, Stroke, Text
-from pnp.geometry import Box
-from pnp.paper import Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 
 FOOTER_SIZE = 6.0  # the smallest text the spec allows
 CUT_CLEARANCE = mm(3)  # between a half page's content and the cut

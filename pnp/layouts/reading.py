@@ -11,8 +11,8 @@ from enum import Enum
 
 from pnp.draw.codes import aruco_dark, module_items, qr_dark
 from pnp.draw.shapes import Item
-from pnp.geometry import Box
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.units import mm
 
 KINDS = 8  # DICT_4X4_50 holds 12 kinds of four; the ids the printer knows cover 8
 QUIET = 1 / 6  # white round a marker, as a share of its side: one module

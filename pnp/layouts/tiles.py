@@ -20,10 +20,10 @@ from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, INK, LIGHT, Circle, Item, Line, Page, Poly, Rect, Stroke, Text
 from pnp.draw.text import fit_wrapped
 from pnp.draw.transform import translated
-from pnp.geometry import Box
 from pnp.layouts.page import content_area, finish, text_block
-from pnp.paper import Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 
 OVERLAP = mm(12)
 HEADER = mm(9)  # above the tile: its name and what to do with it

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import fields
 from typing import TYPE_CHECKING, TypeVar
 
-from pnp.interrupts import child_of, held
+from pnp.system.interrupts import child_of, held
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance

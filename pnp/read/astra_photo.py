@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from pnp.astra.text import Lang
 from pnp.layouts.astra.score_pad import KINDS, MAX_PLAYERS, pad_places
 from pnp.layouts.digits import PadPlaces
-from pnp.paper import PAPERS
+from pnp.paper.sizes import PAPERS
+from pnp.paper.units import mm
 from pnp.scan.align import aligned
 from pnp.scan.combs import BOX_EMPTY, read_comb
 from pnp.scan.ink import INKED, crop, pen_ink, share
@@ -36,7 +37,6 @@ from pnp.scan.photo import (
 )
 from pnp.score.astra_pad import UNREAD
 from pnp.score.astra_pad_values import PadValue, cell_label
-from pnp.units import mm
 
 if TYPE_CHECKING:
     import numpy as np

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from pnp.cosmos.record_file import UNREAD
 from pnp.layouts.cosmos.score_pad import KINDS
 from pnp.layouts.digits import PadPlaces
-from pnp.paper import PAPERS
+from pnp.paper.sizes import PAPERS
+from pnp.paper.units import mm
 from pnp.scan.align import aligned
 from pnp.scan.combs import read_comb
 from pnp.scan.ink import pen_ink
@@ -27,7 +28,6 @@ from pnp.scan.photo import (
     rectify,
 )
 from pnp.score.cosmos_pad import PadValue, cell_label
-from pnp.units import mm
 
 if TYPE_CHECKING:
     import numpy as np

@@ -6,10 +6,10 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from pnp.paper import PAPERS
+from pnp.paper.sizes import PAPERS
+from pnp.paper.units import mm
 from pnp.scan.photo import PX_PER_MM
 from pnp.starcharts.chart import Chart
-from pnp.units import mm
 
 if TYPE_CHECKING:
     import numpy as np

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.paper import PAPERS
+from pnp.paper.sizes import PAPERS
 from pnp.read.starcharts_blank import blank_sheet
 from pnp.read.starcharts_marks import MARK_FLOOR, mark, number, stand_out
 from pnp.read.starcharts_reading import Doubt, SheetReading

@@ -8,11 +8,11 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from pnp.layouts.reading import Marks
-from pnp.paper import PAPERS
+from pnp.paper.sizes import PAPERS
+from pnp.paper.units import mm
 from pnp.scan.align import flattened
 from pnp.scan.photo import PX_PER_MM, Page, box_px
 from pnp.starcharts.chart import Chart, chart_ids, load_chart
-from pnp.units import mm
 
 if TYPE_CHECKING:
     import numpy as np

@@ -5,9 +5,9 @@ from __future__ import annotations
 from enum import Enum
 from pathlib import Path
 
-from pnp import atomic
 from pnp.draw.shapes import Document
 from pnp.errors import PnpError
+from pnp.system import atomic
 
 
 class Format(Enum):

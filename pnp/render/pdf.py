@@ -27,7 +27,7 @@ from pnp.draw.shapes import (
     Text,
 )
 from pnp.errors import PnpError
-from pnp.geometry import Box
+from pnp.paper.geometry import Box
 from pnp.render.pdf_form import Form
 
 _JOIN_ROUND = 1

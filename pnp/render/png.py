@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
-from pnp.units import pixels
+from pnp.paper.units import pixels
 
 if TYPE_CHECKING:
     from PIL.Image import Image

@@ -13,8 +13,8 @@ from typing import Any
 from pnp.draw.clip import ink_bounds
 from pnp.draw.fonts import Font, ascent, descent, missing_glyphs, text_width
 from pnp.draw.shapes import Anchor, Circle, Item, Line, Page, Poly, Rect, Text
-from pnp.geometry import Box
-from pnp.units import to_mm
+from pnp.paper.geometry import Box
+from pnp.paper.units import to_mm
 
 _TOLERANCE = 1e-3  # points
 # What the measures leave to shapely: an item this near the tolerance's edge (their

@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import Anchor, Circle, Gray, Item, Line, Page, Poly, Rect, Stroke, Text
-from pnp.units import to_mm
+from pnp.paper.units import to_mm
 
 _ANCHOR_SHIFT = {Anchor.START: 0.0, Anchor.MIDDLE: 0.5, Anchor.END: 1.0}
 

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
-from pnp.geometry import Box
 from pnp.layouts.reading import Corner, Marks
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.units import mm
 
 if TYPE_CHECKING:
     import cv2

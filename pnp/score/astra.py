@@ -12,7 +12,7 @@ from pnp.astra.final import EndGame, EndPlayer, FinalParts
 from pnp.astra.model import Element
 from pnp.astra.scoring_cards import ScoringCard, scoring
 from pnp.astra.text import Lang, text
-from pnp.parsing import read_source
+from pnp.text.parsing import read_source
 
 
 class PlayerScore(NamedTuple):

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.errors import shown
-from pnp.parsing import name_problem
-from pnp.toml_spans import Key, TomlChecker
+from pnp.text.parsing import name_problem
+from pnp.text.toml_spans import Key, TomlChecker
 
 UNREAD = "?"
 # The pad's rows, top down, by the scorer's JSON names (the fillable fields' names).
@@ -183,6 +183,6 @@ class _Reader(TomlChecker):
 
 
 def _kind(value: object) -> str:
-    from pnp.toml_spans import kind_of
+    from pnp.text.toml_spans import kind_of
 
     return kind_of(value)

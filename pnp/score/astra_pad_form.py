@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 from pnp.errors import shown
-from pnp.parsing import read_input
 from pnp.score.astra_pad import ROWS, UNREAD
 from pnp.score.astra_pad_values import PLAYER_COLUMNS, PadError, PadValue
 from pnp.score.form_fields import form_fields
+from pnp.text.parsing import read_input
 
 MAX_PDF_BYTES = 20_000_000  # a page of two pads with fields is about 100 kB
 MAX_FIELDS = 20_000  # two pads of 5 columns have 80 fields

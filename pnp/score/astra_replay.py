@@ -31,8 +31,8 @@ from pnp.astra.solo import format_difficulty, parse_difficulty
 from pnp.astra.state import Phase
 from pnp.astra.text import Lang, text
 from pnp.errors import Problem, SourceError
-from pnp.parsing import read_source
 from pnp.score.astra import AstraResult, score_endgame
+from pnp.text.parsing import read_source
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
 

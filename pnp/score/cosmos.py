@@ -13,7 +13,7 @@ from pnp.cosmos.record_file import parse_record
 from pnp.cosmos.scoring import TieBreak, placements, winners
 from pnp.cosmos.text import Lang, text
 from pnp.errors import SourceError
-from pnp.parsing import other_kind, read_source
+from pnp.text.parsing import other_kind, read_source
 
 # a game log's header: "players: Ann, Ben" or "seed: 7" (a record's is players = […])
 _LOG = r"^[ \t]*(?:players[ \t]*:[ \t]*[^\s\[\"'#]|seed[ \t]*:[ \t]*[0-9])"

@@ -8,9 +8,9 @@ import re
 
 from pnp.cosmos.record_file import UNREAD
 from pnp.errors import shown
-from pnp.parsing import read_input
 from pnp.score.cosmos_pad import PadError, PadValue
 from pnp.score.form_fields import form_fields
+from pnp.text.parsing import read_input
 
 MAX_PDF_BYTES = 20_000_000  # a pad with fields is about 100 kB
 MAX_FIELDS = 20_000  # the pad has 120 fields

@@ -22,8 +22,8 @@ from pnp.cosmos.state import Phase
 from pnp.cosmos.table import check_life, life_listed, play_revealed
 from pnp.cosmos.table import start as table_start
 from pnp.errors import Problem, SourceError
-from pnp.parsing import other_kind, read_source
 from pnp.score.cosmos import CosmosResult, score_record
+from pnp.text.parsing import other_kind, read_source
 
 Galaxies = tuple[tuple[Board, int], ...]  # each player's galaxy and time crystals
 HINTS = 3  # legal decisions named when the log stops short or a line comes early

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 
 from pnp.errors import InputError, Problem, ProblemCollector, SourceError, shown
-from pnp.parsing import read_source
 from pnp.score import starcharts_history as history
 from pnp.score.result import BoxLine, GameResult, PlayerResult
 from pnp.score.starcharts_numbers import unplaced
@@ -29,6 +28,7 @@ from pnp.starcharts.matching import max_matching
 from pnp.starcharts.objectives import met
 from pnp.starcharts.setup import SOLO_SHEETS, Setup, Variant, check_setup
 from pnp.starcharts.sheet import BOXES
+from pnp.text.parsing import read_source
 
 UNKNOWN_DEALT = (
     "the dealt objectives are not known (?): write the 4 cards' ids here, e.g. two-rows "

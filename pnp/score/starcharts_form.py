@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pnp.errors import PnpError, Problem, shown
-from pnp.parsing import read_input
 from pnp.score.form_fields import form_fields
 from pnp.starcharts.chart import Chart, chart_ids, load_chart
 from pnp.starcharts.content import abilities
 from pnp.starcharts.coords import format_cell
+from pnp.text.parsing import read_input
 
 MAX_PDF_BYTES = 20_000_000  # a sheet with fields is about 100 kB a page
 MAX_FIELDS = 20_000  # 122 fields make the largest sheet

@@ -8,7 +8,6 @@ import os
 from pathlib import Path
 
 from pnp.errors import Problem, SourceError, shown
-from pnp.parsing import read_source
 from pnp.score.result import BoxLine, GameResult, MatchResult, PlayerResult, decide_match
 from pnp.score.starcharts import resolve_chart
 from pnp.score.starcharts_result import build_result
@@ -19,6 +18,7 @@ from pnp.starcharts.log import ClaimLine, GameLog, LoggedGame, RollLine, RoundLi
 from pnp.starcharts.rules import RuleError
 from pnp.starcharts.setup import Setup, Variant, check_setup
 from pnp.starcharts.sheet import BOXES
+from pnp.text.parsing import read_source
 
 
 def load_log(path: Path) -> GameLog:

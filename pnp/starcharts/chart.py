@@ -17,9 +17,9 @@ from pnp.errors import (
     close_matches,
     shown,
 )
-from pnp.parsing import grid_row, read_source, source_lines, strip_comment
-from pnp.paths import data_dir, data_file
 from pnp.starcharts.coords import CoordError, column_letter, format_cell, parse_cell
+from pnp.system.paths import data_dir, data_file
+from pnp.text.parsing import grid_row, read_source, source_lines, strip_comment
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -7,8 +7,8 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from pnp.errors import Problem, SourceError
-from pnp.parsing import parse_toml
-from pnp.paths import read_data
+from pnp.system.paths import read_data
+from pnp.text.parsing import parse_toml
 
 
 class Objective(NamedTuple):

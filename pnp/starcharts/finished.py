@@ -19,9 +19,9 @@ import re
 from typing import NamedTuple
 
 from pnp.errors import ProblemCollector, shown
-from pnp.parsing import grid_row, name_problem, source_lines, strip_comment
 from pnp.starcharts.coords import column_letter
 from pnp.starcharts.tokens import ABILITIES, Token, tokens
+from pnp.text.parsing import grid_row, name_problem, source_lines, strip_comment
 
 _KEY = re.compile(r"([A-Za-z-]+)\s*:(.*)\Z")
 _CLAIM = re.compile(r"([a-z-]+)@([0-9]{1,3})(?:=([0-9]{1,2}))?\Z")

@@ -21,11 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.errors import PnpError, ProblemCollector, shown
-from pnp.parsing import name_problem, source_lines, strip_comment
 from pnp.starcharts.actions import Turn, format_turn, parse_turn
 from pnp.starcharts.ai import AI_NAME
 from pnp.starcharts.chart import Chart
 from pnp.starcharts.tokens import FACE, Token, TokenError, tokens
+from pnp.text.parsing import name_problem, source_lines, strip_comment
 
 HEADER_KEYS = ("chart", "objectives", "players", "variant")
 RESERVED = {*HEADER_KEYS, "roll", "round", "game", "claims"}
@@ -235,7 +235,7 @@ def _finish(
 
 def log_name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name in a log, or None: a name of every format
-    (``pnp.parsing.name_problem``) written as a word, and not a word the log uses."""
+    (``pnp.text.parsing.name_problem``) written as a word, and not a word the log uses."""
     if (why := name_problem(name, word=True)) is not None:
         return why
     if name.lower() in RESERVED or name == AI_NAME:

@@ -11,13 +11,13 @@ from pnp.astra.text import Lang, text
 from pnp.draw.fonts import Font, ascent, text_width
 from pnp.draw.shapes import GREY, INK, Anchor, Circle, Item, Line, Rect, Stroke, Text
 from pnp.draw.text import fit_size, wrap
-from pnp.geometry import Box
 from pnp.layouts.astra import icons
 from pnp.layouts.astra.journal import MIN_TEXT, Icon
 from pnp.layouts.cards import CardFace
 from pnp.layouts.page import text_block
-from pnp.paper import SAFE_ZONE
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import SAFE_ZONE
+from pnp.paper.units import mm
 
 LEADING = 1.2
 _LARGEST = 8.5

@@ -28,12 +28,12 @@ from pnp.draw.shapes import (
 )
 from pnp.draw.text import fit_size, fit_wrapped
 from pnp.draw.transform import translated
-from pnp.geometry import Box
 from pnp.layouts.astra import icons
 from pnp.layouts.page import content_area, finish, text_block
 from pnp.layouts.tiles import TileWords, tile_pages
-from pnp.paper import Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 
 Point = tuple[float, float]
 

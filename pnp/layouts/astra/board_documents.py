@@ -7,7 +7,7 @@ from pnp.astra.text import Lang, text
 from pnp.draw.shapes import Document
 from pnp.layouts.astra.board import board_pages
 from pnp.layouts.astra.tokens import token_pages
-from pnp.paper import Paper
+from pnp.paper.sizes import Paper
 
 
 def board_document(paper: Paper, players: int, lang: Lang) -> Document:

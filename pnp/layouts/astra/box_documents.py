@@ -16,8 +16,8 @@ from pnp.layouts.astra.score_pad import score_pad_page
 from pnp.layouts.astra.scoring_cards import scoring_back, scoring_front
 from pnp.layouts.astra.setup_sheet import setup_sheet_page
 from pnp.layouts.cards import CardOptions, card_pages
-from pnp.paper import Backs, CardSize, Paper
-from pnp.units import mm
+from pnp.paper.sizes import Backs, CardSize, Paper
+from pnp.paper.units import mm
 
 AIDS = 5  # in the box
 # Narrower than tarot (70 × 120 mm) and a little taller: six fit a page of A4 or Letter,

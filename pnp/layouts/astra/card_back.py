@@ -25,10 +25,10 @@ from pnp.draw.shapes import (
     Stroke,
     Text,
 )
-from pnp.geometry import Box
 from pnp.layouts.astra import icons
-from pnp.paper import SAFE_ZONE
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import SAFE_ZONE
+from pnp.paper.units import mm
 
 FIELD_STEP = mm(6)
 TITLE = "ASTRA"

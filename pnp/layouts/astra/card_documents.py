@@ -14,7 +14,7 @@ from pnp.layouts.astra.card_back import astra_back
 from pnp.layouts.astra.constellation_card import constellation_front
 from pnp.layouts.astra.game_end import game_end_front
 from pnp.layouts.cards import CardFace, CardOptions, card_pages
-from pnp.paper import A4, Backs, Paper
+from pnp.paper.sizes import A4, Backs, Paper
 
 
 def fronts(cards: Sequence[Constellation], lang: Lang, star_numbers: bool) -> list[CardFace]:

@@ -12,14 +12,14 @@ from pnp.draw.fonts import Font, ascent, descent, text_width
 from pnp.draw.shapes import INK, Anchor, Item, Poly, Rect, Stroke, Text
 from pnp.draw.text import fit_size, wrap
 from pnp.draw.transform import translated
-from pnp.geometry import Box
 from pnp.layouts.astra import icons
 from pnp.layouts.astra.figure import DOT
 from pnp.layouts.astra.figures import laid_figure
 from pnp.layouts.cards import CardFace
 from pnp.layouts.page import text_block
-from pnp.paper import SAFE_ZONE
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import SAFE_ZONE
+from pnp.paper.units import mm
 
 FRAME = Stroke(INK, 0.6)
 LEADING = 1.15

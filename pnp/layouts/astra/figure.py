@@ -10,10 +10,10 @@ from itertools import combinations
 
 from pnp.astra.model import Constellation, StarKind
 from pnp.draw.shapes import LIGHT, Item, Line, Stroke, Text
-from pnp.geometry import Box
 from pnp.layouts.astra import icons
 from pnp.layouts.astra.labels import STRETCH, Spot, Style, Taken, lay_out, padded, place_all
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.units import mm
 
 # Issue 17 §1: a player marks a star with a felt pen and must see which stars a line
 # joins, so the figure is laid out for play, not only for the sky.

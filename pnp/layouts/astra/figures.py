@@ -14,10 +14,10 @@ from typing import Any
 
 from pnp.astra.model import Constellation
 from pnp.draw.shapes import Line, Text
-from pnp.geometry import Box
 from pnp.layouts.astra.figure import LINE, NAMES, NUMBERS, Figure, figure
 from pnp.layouts.astra.labels import Style
-from pnp.paths import data_dir
+from pnp.paper.geometry import Box
+from pnp.system.paths import data_dir
 
 NUMBERED, BARE = "numbered", "bare"  # with star numbers, without
 

@@ -7,11 +7,11 @@ from pnp.astra.text import Lang, text
 from pnp.draw.fonts import Font, ascent
 from pnp.draw.shapes import INK, PALE, Anchor, Item, Line, Poly, Stroke, Text
 from pnp.draw.text import fit_size, wrap
-from pnp.geometry import Box
 from pnp.layouts.astra.constellation_card import frame
 from pnp.layouts.cards import CardFace
-from pnp.paper import SAFE_ZONE
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import SAFE_ZONE
+from pnp.paper.units import mm
 
 LEADING = 1.2
 PARAGRAPH = 0.6  # the space between paragraphs, in lines

@@ -10,7 +10,7 @@ import math
 
 from pnp.astra.model import BoonKind, Element, StarKind
 from pnp.draw.shapes import INK, PAPER, TINT, Circle, Gray, Item, Line, Poly, Rect, Stroke
-from pnp.geometry import Box
+from pnp.paper.geometry import Box
 
 Point = tuple[float, float]
 

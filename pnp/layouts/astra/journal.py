@@ -26,12 +26,12 @@ from pnp.draw.shapes import (
     Text,
 )
 from pnp.draw.text import fit_size, fit_wrapped
-from pnp.geometry import Box
 from pnp.layouts.astra import icons
 from pnp.layouts.astra.tokens import SIZES, TokenKind
 from pnp.layouts.page import content_area, finish, text_block
-from pnp.paper import Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 
 Icon = Callable[[float, float, float], list[Item]]
 

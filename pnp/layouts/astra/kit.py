@@ -25,7 +25,7 @@ def board_path(players: int | None) -> str:
 
 
 def _suffix(options: CardOptions) -> str:
-    from pnp.paper import Backs
+    from pnp.paper.sizes import Backs
 
     if options.print_shop:
         return "-print-shop"
@@ -61,7 +61,7 @@ def jobs(settings: KitSettings) -> list[Job]:
         setup_sheet_document,
     )
     from pnp.layouts.astra.card_documents import constellation_cards_document
-    from pnp.paper import Backs
+    from pnp.paper.sizes import Backs
 
     paper, lang = settings.paper, Lang(settings.lang)
     fronts = replace(settings.cards, backs=Backs.NONE)
@@ -263,7 +263,7 @@ are our own design. The notices below are in English, as their authors wrote the
 
 def readme(written: dict[str, list[str]], settings: KitSettings, calibration: str) -> str:
     from pnp.layouts.cards import CardOptions
-    from pnp.paper import Backs
+    from pnp.paper.sizes import Backs
 
     duplex = CardOptions(backs=Backs.DUPLEX)
     fmt = written[JOURNAL_PATH][0].rsplit(".", 1)[1]

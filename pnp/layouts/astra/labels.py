@@ -17,7 +17,7 @@ from typing import Any
 from pnp.draw.clip import ink_bounds
 from pnp.draw.fonts import Font, ascent, descent, text_width
 from pnp.draw.shapes import INK, Gray, Text
-from pnp.geometry import Box
+from pnp.paper.geometry import Box
 
 Point = tuple[float, float]
 

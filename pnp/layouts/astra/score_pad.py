@@ -16,7 +16,6 @@ from pnp.astra.text import Lang, text
 from pnp.draw.fonts import Font, ascent
 from pnp.draw.shapes import GREY, INK, Anchor, Field, Item, Line, Page, Rect, Stroke, Text
 from pnp.draw.text import fit_size, fit_wrapped
-from pnp.geometry import Box
 from pnp.layouts.astra import icons
 from pnp.layouts.astra.aid import scoring_card_icon
 from pnp.layouts.astra.journal import MIN_TEXT, Icon, footer
@@ -31,8 +30,9 @@ from pnp.layouts.digits import (
 )
 from pnp.layouts.page import EDGE, content_area, cut_line, finish, halves, text_block
 from pnp.layouts.reading import HALF_MARKER, Marks
-from pnp.paper import Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 
 MAX_PLAYERS = 5
 LABEL_COLUMN = mm(88)  # the widest: narrower where the player columns need the room

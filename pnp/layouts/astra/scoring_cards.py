@@ -10,13 +10,13 @@ from pnp.astra.text import Lang, text
 from pnp.draw.fonts import Font, ascent
 from pnp.draw.shapes import GREY, INK, PAPER, TINT, Anchor, Circle, Item, Rect, Stroke, Text
 from pnp.draw.text import fit_size, fit_wrapped
-from pnp.geometry import Box
 from pnp.layouts.astra import icons
 from pnp.layouts.astra.journal import MIN_TEXT, spot
 from pnp.layouts.cards import CardFace
 from pnp.layouts.page import text_block
-from pnp.paper import SAFE_ZONE
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import SAFE_ZONE
+from pnp.paper.units import mm
 
 _BOX = Stroke(INK, 0.6)
 

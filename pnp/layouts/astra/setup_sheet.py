@@ -11,14 +11,14 @@ from pnp.astra.text import Lang, text
 from pnp.draw.fonts import Font, ascent
 from pnp.draw.shapes import GREY, INK, Anchor, Item, Line, Page, Rect, Stroke, Text
 from pnp.draw.text import fit_size, fit_wrapped, wrap
-from pnp.geometry import Box
 from pnp.layouts.astra import icons
 from pnp.layouts.astra.aid import Block, Point, point_block, scoring_card_icon
 from pnp.layouts.astra.game_end import hourglass
 from pnp.layouts.astra.journal import footer
 from pnp.layouts.page import content_area, finish, text_block
-from pnp.paper import Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 
 LEADING = 1.2
 LARGEST = 13.0  # body text, in points: read across a table

@@ -12,12 +12,12 @@ from pnp.astra.text import Lang, text
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, INK, LIGHT, PAPER, Anchor, Circle, Item, Line, Page, Poly, Stroke
 from pnp.draw.text import fit_size, fit_wrapped
-from pnp.geometry import Box, bounds
 from pnp.layouts.astra import icons
 from pnp.layouts.astra.board import arc_arrow
 from pnp.layouts.page import content_area, finish, text_block
-from pnp.paper import Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box, bounds
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 
 CUT = Stroke(LIGHT, 0.4)
 INTRO = mm(21)  # the title and the notes at the top of each page

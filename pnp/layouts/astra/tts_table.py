@@ -3,17 +3,17 @@ Sphere board in the middle; beside it the deck, the Game End card that goes into
 (the sheet's deck table: under it 18 cards, on it 30, for four), and the Final Scoring
 cards to deal; each player's Journal and Player Aid at their seat; the supply of
 Stardust and Telescopes, the First Player token and the Sphere marker. Inches, with
-the first seat at the bottom (``pnp.tts.objects``)."""
+the first seat at the bottom (``pnp.apps.tts.objects``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from pnp.apps.tts.objects import Place
+from pnp.apps.tts.table import Kind, Part, Table, grid, one_a_page, pictures, turned
 from pnp.astra.text import Lang, text
-from pnp.tts.objects import Place
-from pnp.tts.table import Kind, Part, Table, grid, one_a_page, pictures, turned
-from pnp.units import POINTS_PER_INCH
+from pnp.paper.units import POINTS_PER_INCH
 
 if TYPE_CHECKING:
     from pnp.astra.board import Board
@@ -125,8 +125,8 @@ def _scoring_cards(settings: KitSettings) -> Document:
 
 def _token(kind: TokenKind, lang: Lang, at: tuple[Place, ...]) -> Part:
     """The round ones are tokens cut round; the square ones tiles, the same both sides."""
-    from pnp.geometry import Box
     from pnp.layouts.astra.tokens import SIZES, Token, face
+    from pnp.paper.geometry import Box
 
     side = SIZES[kind]
     drawn = face(Token(kind, Box(-side / 2, -side / 2, side, side)), lang)

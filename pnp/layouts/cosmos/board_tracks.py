@@ -12,11 +12,11 @@ from pnp.cosmos.text import text
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, INK, PAPER, Anchor, Item, Line, Poly, Rect, Stroke, Text
 from pnp.draw.text import fit_size, fit_wrapped
-from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.tokens import PIECE, SLIDER
 from pnp.layouts.page import text_block
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.units import mm
 
 CELL = Stroke(GREY, 0.6)
 SPOT = Stroke(GREY, 0.6, (mm(1), mm(0.8)))  # a token's dashed spot

@@ -9,11 +9,11 @@ from pnp.cosmos.content import player_board
 from pnp.cosmos.galaxy import galaxy
 from pnp.cosmos.text import text
 from pnp.draw.shapes import Document, Flip, Page
-from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.player_board import SIZE, player_board_items, spots
 from pnp.layouts.tiles import TileWords, tile_pages
-from pnp.paper import Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
 
 
 def tile_words() -> TileWords:

@@ -17,7 +17,7 @@ from pnp.layouts.cosmos.cards import (
     power_emblem,
     power_front,
 )
-from pnp.paper import Backs, Paper
+from pnp.paper.sizes import Backs, Paper
 
 
 def _document(

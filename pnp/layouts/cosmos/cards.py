@@ -25,12 +25,12 @@ from pnp.draw.shapes import (
     Text,
 )
 from pnp.draw.text import fit_size, fit_wrapped
-from pnp.geometry import Box
 from pnp.layouts.cards import CardFace
 from pnp.layouts.cosmos import icons
 from pnp.layouts.page import text_block
-from pnp.paper import SAFE_ZONE
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import SAFE_ZONE
+from pnp.paper.units import mm
 
 FRAME = Stroke(INK, 0.8)
 GOAL_ID = 6.5  # points: a goal's or power card's id, copied into a game record or log

@@ -36,10 +36,10 @@ from pnp.draw.shapes import (
     Stroke,
     Text,
 )
-from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.icons import Point, polygon
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.units import mm
 
 SIDE = mm(21)  # a hexagon side
 STAR = mm(7)  # a star token's side

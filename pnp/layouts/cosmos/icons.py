@@ -25,7 +25,7 @@ from pnp.draw.shapes import (
     Text,
 )
 from pnp.draw.text import fit_size
-from pnp.geometry import Box
+from pnp.paper.geometry import Box
 
 Point = tuple[float, float]
 Icon = Callable[[float, float, float], list[Item]]  # drawn at a centre, in a size

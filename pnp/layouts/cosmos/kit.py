@@ -26,7 +26,7 @@ TOKENS = "every token: fold, glue, then cut"
 
 
 def _suffix(options: CardOptions) -> str:
-    from pnp.paper import Backs
+    from pnp.paper.sizes import Backs
 
     if options.print_shop:
         return "-print-shop"
@@ -47,7 +47,7 @@ def tokens_path(duplex: bool) -> str:
 
 def jobs(settings: KitSettings) -> list[Job]:
     from pnp.layouts.cosmos import boards, card_documents, score_pad, sheets
-    from pnp.paper import Backs
+    from pnp.paper.sizes import Backs
 
     paper = settings.paper
     duplex = replace(settings.cards, backs=Backs.DUPLEX)
@@ -97,7 +97,7 @@ def readme(written: dict[str, list[str]], settings: KitSettings, calibration: st
     from pnp.cosmos.power_content import power_cards
     from pnp.cosmos.text import text
     from pnp.layouts.cards import CardOptions
-    from pnp.paper import Backs
+    from pnp.paper.sizes import Backs
 
     duplex = CardOptions(backs=Backs.DUPLEX)
     fmt = written[MAIN_BOARD_PATH][0].rsplit(".", 1)[1]
@@ -128,7 +128,7 @@ def readme(written: dict[str, list[str]], settings: KitSettings, calibration: st
 def credits() -> str:
     """Our credits: the game's, then the font's notice (no sky data here)."""
     from pnp.cosmos.text import text
-    from pnp.paths import FONT_DIR
+    from pnp.system.paths import FONT_DIR
 
     font = (FONT_DIR / "LICENSE").read_text(encoding="utf-8")
     return text("print.kit.credits").format(font=font)

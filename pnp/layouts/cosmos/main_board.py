@@ -16,11 +16,11 @@ from pnp.cosmos.text import text
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, INK, LIGHT, Anchor, Circle, Item, Line, Poly, Rect, Stroke, Text
 from pnp.draw.text import fit_size, fit_wrapped
-from pnp.geometry import Box, bounds
 from pnp.layouts.cosmos import icons
 from pnp.layouts.page import text_block
 from pnp.layouts.tiles import OVERLAP
-from pnp.units import mm
+from pnp.paper.geometry import Box, bounds
+from pnp.paper.units import mm
 
 SIZE = (mm(362), mm(470))  # the most four A4 or Letter sheets hold (pnp.layouts.tiles)
 SLOT = (mm(66), mm(91.5))  # a poker card and a little room

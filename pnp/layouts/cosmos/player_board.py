@@ -12,7 +12,6 @@ from pnp.cosmos.text import text
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, INK, Anchor, Item, Line, Poly, Rect, Stroke, Text
 from pnp.draw.text import fit_size, fit_wrapped
-from pnp.geometry import Box, bounds
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.board_tracks import (
     SCORE_ROW,
@@ -41,7 +40,8 @@ from pnp.layouts.cosmos.galaxy import (
 from pnp.layouts.cosmos.icons import polygon
 from pnp.layouts.page import text_block
 from pnp.layouts.tiles import CROSS, OVERLAP
-from pnp.units import mm
+from pnp.paper.geometry import Box, bounds
+from pnp.paper.units import mm
 
 SIZE = (mm(362), mm(241))  # the most two A4 or Letter sheets hold (pnp.layouts.tiles)
 # Where the right sheet's cut edge lies (pnp.layouts.tiles): the crosses that line the

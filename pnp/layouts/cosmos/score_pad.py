@@ -34,7 +34,6 @@ from pnp.draw.shapes import (
     Text,
 )
 from pnp.draw.text import fit_size, fit_wrapped
-from pnp.geometry import Box
 from pnp.layouts.digits import (
     DIGIT_H,
     DIGIT_W,
@@ -47,8 +46,9 @@ from pnp.layouts.digits import (
 )
 from pnp.layouts.page import EDGE, finish, text_block
 from pnp.layouts.reading import FULL_MARKER, Marks
-from pnp.paper import Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 
 # Reading-mark kinds (pnp.layouts.reading), by paper; a new kind for any readable box moved.
 KINDS = {"a4": 6, "letter": 7}

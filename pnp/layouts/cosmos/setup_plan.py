@@ -27,12 +27,12 @@ from pnp.draw.shapes import (
     Text,
 )
 from pnp.draw.transform import rotated
-from pnp.geometry import Box
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.icons import Energy, Shape
 from pnp.layouts.cosmos.main_board import SIZE as BOARD_SIZE
 from pnp.layouts.cosmos.main_board import layout
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.units import mm
 
 LABEL = 6.5  # points: the plan's words
 SMALL = 6.0

@@ -14,13 +14,13 @@ from pnp.draw.clip import ink_bounds
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, Document, Item, Page
 from pnp.draw.transform import translated
-from pnp.geometry import Box, bounds
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.setup_plan import plan_for, table_plan
 from pnp.layouts.flow import Block, flow
 from pnp.layouts.page import content_area, finish, text_block
-from pnp.paper import Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box, bounds
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 
 TITLE = mm(12)
 BODY = 9.0  # the largest body size tried

@@ -12,10 +12,10 @@ from typing import NamedTuple
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, LIGHT, Anchor, Flip, Item, Line, Page, Stroke, Text
 from pnp.draw.transform import rotated
-from pnp.geometry import Box
 from pnp.layouts.page import finish, strip_height, text_block
-from pnp.paper import Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 
 Face = Callable[[float, float, float], list[Item]]  # draws at a centre, in a square of side
 CUT = Stroke(LIGHT, 0.4)

@@ -13,11 +13,11 @@ from pnp.draw.clip import ink_bounds
 from pnp.draw.fonts import Font, ascent
 from pnp.draw.shapes import GREY, INK, Anchor, Circle, Item, Line, Rect, Stroke, Text
 from pnp.draw.text import fit_size
-from pnp.geometry import Box, bounds
 from pnp.layouts.cosmos import icons
 from pnp.layouts.cosmos.galaxy import LIFE, STAR, TILE
 from pnp.layouts.cosmos.token_sheet import Face, TokenGroup
-from pnp.units import mm
+from pnp.paper.geometry import Box, bounds
+from pnp.paper.units import mm
 
 ADVANCED = mm(12)  # lies on a completed nebula tile
 CRYSTAL = mm(10)

@@ -3,16 +3,16 @@ sheet's plan (``setup_plan``) lays it out: the main board in the middle, the pla
 boards round it in seating order (clockwise from the bottom, each turned to its
 player), and in the table's corners the decks and nebula tiles, the stars and life
 tokens, the advanced life, crystals, dark energy, bonus and first player tokens, and
-the players' pieces. Inches, the first seat at the bottom (``pnp.tts.objects``)."""
+the players' pieces. Inches, the first seat at the bottom (``pnp.apps.tts.objects``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
-from pnp.tts.objects import Place
-from pnp.tts.table import Kind, Part, Table, grid, one_a_page, pictures, turned
-from pnp.units import POINTS_PER_INCH
+from pnp.apps.tts.objects import Place
+from pnp.apps.tts.table import Kind, Part, Table, grid, one_a_page, pictures, turned
+from pnp.paper.units import POINTS_PER_INCH
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document, Item

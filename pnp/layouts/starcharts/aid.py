@@ -6,14 +6,14 @@ from functools import partial
 
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import INK, Item, Line, Page, Rect, Stroke
-from pnp.geometry import Box
 from pnp.layouts.flow import Block, fit_flow
 from pnp.layouts.page import content_area, cut_line, finish, halves, text_block
 from pnp.layouts.starcharts.symbols import key_symbol
-from pnp.paper import Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 from pnp.starcharts.chart import Cell
 from pnp.starcharts.content import Ability, AidSection
-from pnp.units import mm
 
 _ABILITIES = "{abilities}"
 MIN_SIZE = 6.5

@@ -15,10 +15,10 @@ from typing import NamedTuple
 
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, INK, TINT, Anchor, Document, Item, Line, Poly, Stroke, Text
-from pnp.geometry import Box
 from pnp.layouts.page import content_area, finish
-from pnp.paper import Paper
-from pnp.units import mm
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 
 EDGE = mm(25)
 TAB = 0.22  # a tab's depth, as a share of the edge; its sides slope at 45°

@@ -7,7 +7,7 @@ from pnp.layouts.cards import CardOptions, card_pages
 from pnp.layouts.starcharts.aid import aid_blocks, aid_pages
 from pnp.layouts.starcharts.objective_cards import objective_back, objective_front
 from pnp.layouts.starcharts.sheet import sheet_pages
-from pnp.paper import Backs, Paper
+from pnp.paper.sizes import Backs, Paper
 from pnp.starcharts.chart import Chart
 from pnp.starcharts.content import abilities, aid, objectives
 

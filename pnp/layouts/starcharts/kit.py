@@ -27,7 +27,7 @@ def sheet_path(chart_ids: list[str]) -> str:
 
 
 def cards_path(options: CardOptions) -> str:
-    from pnp.paper import Backs
+    from pnp.paper.sizes import Backs
 
     if options.print_shop:
         return "starcharts/objective-cards-print-shop"
@@ -38,7 +38,7 @@ def cards_path(options: CardOptions) -> str:
 def jobs(settings: KitSettings) -> list[Job]:
     from pnp.layouts.starcharts.dice import dice_document
     from pnp.layouts.starcharts.documents import aid_document, cards_document, sheets_document
-    from pnp.paper import Backs
+    from pnp.paper.sizes import Backs
     from pnp.starcharts.chart import chart_ids, load_chart
 
     paper = settings.paper
@@ -99,7 +99,7 @@ def readme(written: dict[str, list[str]], settings: KitSettings, calibration: st
     """The README.txt, naming the files the kit wrote: ``written`` maps each job's path
     to its files, relative to the Star Charts folder."""
     from pnp.layouts.cards import CardOptions
-    from pnp.paper import Backs
+    from pnp.paper.sizes import Backs
 
     sheet = next(names[0] for path, names in written.items() if "/sheets/" in path)
     fmt = sheet.rsplit(".", 1)[1]

@@ -24,14 +24,14 @@ from pnp.draw.shapes import (
     Text,
 )
 from pnp.draw.text import fit_size, fit_wrapped
-from pnp.geometry import Box
 from pnp.layouts.cards import CardFace
 from pnp.layouts.page import text_block
 from pnp.layouts.starcharts import symbols
-from pnp.paper import SAFE_ZONE
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import SAFE_ZONE
+from pnp.paper.units import mm
 from pnp.starcharts.chart import Cell
 from pnp.starcharts.content import Objective
-from pnp.units import mm
 
 MARKED = PALE
 FIELD_STAR = Gray(0.78)

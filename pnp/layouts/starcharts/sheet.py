@@ -11,7 +11,6 @@ from pnp.draw.clip import segment_inside
 from pnp.draw.fonts import Font, ascent, descent, text_width
 from pnp.draw.shapes import FAINT, GREY, INK, Anchor, Field, Item, Line, Page, Stroke, Text
 from pnp.draw.text import elide, fit_size
-from pnp.geometry import Box
 from pnp.layouts.page import EDGE, content_area, cut_line, finish, halves, text_block
 from pnp.layouts.reading import FULL_MARKER, HALF_MARKER, Marks, qr_items
 from pnp.layouts.starcharts import symbols
@@ -30,10 +29,11 @@ from pnp.layouts.starcharts.sheet_panel import (
     score_insides,
 )
 from pnp.layouts.starcharts.sheet_places import SheetPlaces
-from pnp.paper import Paper
+from pnp.paper.geometry import Box
+from pnp.paper.sizes import Paper
+from pnp.paper.units import mm
 from pnp.starcharts.chart import Cell, Chart
 from pnp.starcharts.coords import column_letter
-from pnp.units import mm
 
 MIN_CELL = mm(10)
 MAX_CELL = mm(20)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from pnp.draw.fonts import Font, ascent
 from pnp.draw.shapes import Field
-from pnp.geometry import Box
 from pnp.layouts.starcharts.sheet_panel import Style, ability_marks
-from pnp.parsing import MAX_NAME, WORD_STOPS
+from pnp.paper.geometry import Box
+from pnp.paper.units import mm
 from pnp.starcharts.chart import Chart
 from pnp.starcharts.coords import format_cell
-from pnp.units import mm
+from pnp.text.parsing import MAX_NAME, WORD_STOPS
 
 CELL_KEYS = "xXoO"
 MARK_KEYS = "xX"

@@ -20,12 +20,12 @@ from pnp.draw.shapes import (
     Text,
 )
 from pnp.draw.text import pack, wrap
-from pnp.geometry import Box
 from pnp.layouts.page import text_block
 from pnp.layouts.starcharts.symbols import key_symbol
+from pnp.paper.geometry import Box
+from pnp.paper.units import mm
 from pnp.starcharts.chart import Cell, Chart
 from pnp.starcharts.content import Ability, abilities
-from pnp.units import mm
 
 GAP = mm(3)  # between sections, and between the grid and its legend
 LEADING = 1.2

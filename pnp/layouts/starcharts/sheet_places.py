@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.geometry import Box
 from pnp.layouts.reading import Marks
+from pnp.paper.geometry import Box
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import math
 from pnp.draw.fonts import Font
 from pnp.draw.shapes import GREY, INK, TINT, Anchor, Circle, Item, Line, Poly, Stroke, Text
 from pnp.draw.transform import rotated
-from pnp.geometry import Box
+from pnp.paper.geometry import Box
 from pnp.starcharts.chart import Cell
 
 ASTEROID_FILL = TINT

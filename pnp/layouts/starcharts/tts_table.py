@@ -2,15 +2,15 @@
 the 13 objective cards in the middle, face down, to deal four face up beside them, the
 five eight-sided dice (TTS's own) and the player aid; each player's sheet (the first
 chart; every player plays the same one) at their seat, turned to them. Inches, the first
-seat at the bottom (``pnp.tts.objects``)."""
+seat at the bottom (``pnp.apps.tts.objects``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.tts.objects import Place
-from pnp.tts.table import Kind, Part, Table, one_a_page, turned
-from pnp.units import POINTS_PER_INCH
+from pnp.apps.tts.objects import Place
+from pnp.apps.tts.table import Kind, Part, Table, one_a_page, turned
+from pnp.paper.units import POINTS_PER_INCH
 
 if TYPE_CHECKING:
     from pnp.kit import KitSettings

@@ -1,4 +1,4 @@
-"""What a play's files say about it besides the result, for BG Stats (``pnp.bgstats``):
+"""What a play's files say about it besides the result, for BG Stats (``pnp.apps.bgstats``):
 their digest, which makes the play's identity, and the comment lines ``# played:`` and
 ``# duration:`` that any game's text format may carry. Knows no game.
 
@@ -19,7 +19,7 @@ _NOTE = re.compile(r"[ \t]*#[ \t]*(played|duration)[ \t]*:[ \t]*(.*?)[ \t]*\r?$"
 
 
 class Said(NamedTuple):
-    date: str | None  # UTC, as ``pnp.bgstats.parse_date`` writes it
+    date: str | None  # UTC, as ``pnp.apps.bgstats.parse_date`` writes it
     duration: int | None  # minutes
 
 
@@ -56,7 +56,7 @@ def _content(path: str) -> bytes:
 def said(path: str, text: str) -> Said:
     """The ``# played: DATE`` and ``# duration: MINUTES`` lines of a game's text (the
     last of each counts); a value that is not one is a problem at its place."""
-    from pnp.bgstats import parse_date
+    from pnp.apps.bgstats import parse_date
     from pnp.errors import shown
 
     date: str | None = None
@@ -91,7 +91,7 @@ def said(path: str, text: str) -> Said:
 
 def said_in(paths: Sequence[str]) -> Said:
     """What the text files among ``paths`` say (photos and PDFs say nothing here)."""
-    from pnp.parsing import read_input
+    from pnp.text.parsing import read_input
 
     date: str | None = None
     minutes: int | None = None

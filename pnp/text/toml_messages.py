@@ -1,6 +1,6 @@
 """tomllib's syntax errors in a player's words: each of its messages becomes one of
 ``MESSAGES``, at the line and column tomllib names; so do the limits that
-``pnp.parsing.toml_limits`` finds before. Loaded only when a file has one."""
+``pnp.text.parsing.toml_limits`` finds before. Loaded only when a file has one."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ MESSAGES = {
     "string-open": "the text in quotes is not closed (expected its closing quote)",
     "string-line": "the text in quotes is not closed on its line (expected {quote} before its end)",
     "control": "the control character U+{code} is not allowed (expected it removed)",
-    # past a limit of pnp.parsing.TOML_MAX_*, found before tomllib reads the file
+    # past a limit of pnp.text.parsing.TOML_MAX_*, found before tomllib reads the file
     "depth": "lists and {{ tables }} nested deeper than {limit} levels (the limit for a TOML file)",
     "key-parts": "a key of more than {limit} dotted parts (the limit for keys and [table] headers)",
     "keys": "more than {limit} keys and [table] headers (the limit for a TOML file)",

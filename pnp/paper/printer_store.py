@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from pnp.atomic import make_folder
 from pnp.errors import PnpError
-from pnp.parsing import read_source
-from pnp.printer import ProfileError, is_profile
+from pnp.paper.printer import ProfileError, is_profile
+from pnp.system.atomic import make_folder
+from pnp.text.parsing import read_source
 
 LOCK_WAIT = 5.0  # seconds to wait for another `pnp printer set` to finish
 

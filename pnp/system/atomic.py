@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
-from pnp.interrupts import held
+from pnp.system.interrupts import held
 
 if TYPE_CHECKING:  # every path here is the caller's: reading a file needs no pathlib
     from pathlib import Path

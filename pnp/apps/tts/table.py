@@ -1,5 +1,5 @@
 """A whole game's table for Tabletop Simulator: what a game lays out (``Table``, its
-``Part``s, each drawn as a document and placed on the table: see ``pnp.tts.objects`` for
+``Part``s, each drawn as a document and placed on the table: see ``pnp.apps.tts.objects`` for
 the units), and writing it: every picture rendered from PDF (``pnp.render.png``), the
 deck sheets, and the saved object. Knows no game."""
 
@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
 
-from pnp.tts import MAX_SIDE, Sheet, SheetImages, card_objects, deck_object, sheets
-from pnp.tts.objects import Place, TileShape, board, die, save, tile, token
+from pnp.apps.tts import MAX_SIDE, Sheet, SheetImages, card_objects, deck_object, sheets
+from pnp.apps.tts.objects import Place, TileShape, board, die, save, tile, token
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Document, Item
@@ -75,7 +75,7 @@ class Laid(NamedTuple):
     @property
     def size(self) -> tuple[float, float]:
         """A piece's width and height in millimetres (its page's)."""
-        from pnp.units import to_mm
+        from pnp.paper.units import to_mm
 
         page = self.doc.pages[0]
         return to_mm(page.width), to_mm(page.height)
@@ -119,7 +119,7 @@ def write_table(
     folder: Path, table: Table, laid: Sequence[Laid], dpi: int, base_url: str | None
 ) -> Path:
     """Render every part, write its pictures and the saved object; its path."""
-    from pnp import atomic
+    from pnp.system import atomic
 
     def url(path: Path) -> str:
         if base_url is None:
@@ -162,8 +162,8 @@ def write_deck_images(
 ) -> tuple[list[Sheet], list[SheetImages]]:
     """Face sheets and the back (one image when every card has the same back, else sheets
     of backs, laid out as the faces), at ``files`` as ``lay_out`` names them."""
-    from pnp import atomic
     from pnp.render.png import scaled, sheet
+    from pnp.system import atomic
 
     layout = sheets(len(fronts))
     one_back = files[0] if len(set(backs)) == 1 else None
@@ -182,8 +182,8 @@ def write_deck_images(
 def _write_pieces(
     laid: Laid, pages: list[bytes], url: Callable[[Path], str]
 ) -> list[dict[str, Any]]:
-    from pnp import atomic
     from pnp.render.png import scaled
+    from pnp.system import atomic
 
     part, (width, height) = laid.part, laid.size
     pictures = []
@@ -234,7 +234,7 @@ def pictures(title: str, width: float, height: float, faces: Sequence[Sequence[I
     items centred on the page's middle)."""
     from pnp.draw.shapes import Document, Page
     from pnp.draw.transform import translated
-    from pnp.geometry import Box
+    from pnp.paper.geometry import Box
 
     media = Box(0.0, 0.0, width, height)
     pages = tuple(
@@ -267,6 +267,6 @@ def one_a_page(cards: CardOptions) -> CardOptions:
     card (without bleed): its pictures."""
     from dataclasses import replace
 
-    from pnp.paper import Backs
+    from pnp.paper.sizes import Backs
 
     return replace(cards, print_shop=True, backs=Backs.DUPLEX, bleed=0.0)

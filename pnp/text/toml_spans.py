@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pnp.errors import ProblemCollector, close_matches, shown
-from pnp.parsing import parse_toml
+from pnp.text.parsing import parse_toml
 
 Key = tuple[str | int, ...]  # a path into the TOML document: ("player", 0, "fame")
 

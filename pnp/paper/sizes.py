@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from pnp.geometry import Box, bounds
-from pnp.units import inch, mm
+from pnp.paper.geometry import Box, bounds
+from pnp.paper.units import inch, mm
 
 DEAD_MARGIN = mm(6)
 SAFE_ZONE = mm(3)

@@ -10,9 +10,9 @@ import tomllib
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.atomic import remember_input
 from pnp.errors import InputError, MissingFileError, Problem, SourceError, shown
-from pnp.paths import data_folder
+from pnp.system.atomic import remember_input
+from pnp.system.paths import data_folder
 
 MAX_BYTES = 1_000_000  # the longest simulated log is about 3 kB, a chart under 1 kB
 # Non-blocking, so that opening a pipe with no writer returns at once (and is refused).
@@ -178,7 +178,7 @@ _TOML_STRING = {
 
 def toml_limits(text: str) -> tuple[int, str, int] | None:
     """Where ``text`` first goes past a limit of ``TOML_MAX_*``: the offset, the limit's
-    name in ``pnp.toml_messages.MESSAGES`` and its value; None if it stays within them.
+    name in ``pnp.text.toml_messages.MESSAGES`` and its value; None if it stays within them.
     One pass, linear, that only follows brackets, keys and strings (text in quotes and
     comments may hold any character): whatever else is wrong is tomllib's to say."""
     nested: list[str] = []  # the open [ and {
@@ -232,7 +232,7 @@ def parse_toml(
     text: str, path: str, rule: str = "", wants: Mapping[str, type] | None = None
 ) -> dict[str, Any]:
     """A TOML document's tables (a byte order mark before it is no text). A syntax error
-    is a ``SourceError`` in our words (``pnp.toml_messages``) at the line and column
+    is a ``SourceError`` in our words (``pnp.text.toml_messages``) at the line and column
     tomllib names; ``wants`` gives the type of some keys' values, so that a bare word
     written as one says what was expected. A number too long for Python (over 4,300
     digits, which tomllib refuses with a bare ``ValueError``) names ``rule``. The limits
@@ -240,7 +240,7 @@ def parse_toml(
     text = text.removeprefix("\ufeff")
     beyond = None if path.startswith(data_folder() + os.sep) else toml_limits(text)
     if beyond is not None:
-        from pnp.toml_messages import MESSAGES
+        from pnp.text.toml_messages import MESSAGES
 
         start, name, limit = beyond
         line, col = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
@@ -249,7 +249,7 @@ def parse_toml(
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        from pnp.toml_messages import explain
+        from pnp.text.toml_messages import explain
 
         raise SourceError([Problem(path, *explain(text, str(exc), wants))]) from None
     except ValueError:

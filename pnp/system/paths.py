@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pathlib import Path
 
-PACKAGE_DIR = os.path.dirname(os.path.realpath(__file__))
+PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # pnp/
 
 
 @cache

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from pnp.draw.shapes import Flip
 from pnp.errors import MissingFileError, PnpError, Problem, SourceError, shown
-from pnp.paper import PAPERS
-from pnp.parsing import parse_toml, read_source
+from pnp.paper.sizes import PAPERS
+from pnp.text.parsing import parse_toml, read_source
 
 MAX_OFFSET_MM = 10.0
 SCALE_RANGE = (98.0, 102.0)
@@ -34,7 +34,7 @@ class ProfileError(PnpError):
 
 @dataclass(frozen=True)
 class PrinterProfile:
-    paper: str = "a4"  # a name in pnp.paper.PAPERS
+    paper: str = "a4"  # a name in pnp.paper.sizes.PAPERS
     flip: Flip = Flip.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm
     scale: float = 100.0  # percent
@@ -149,7 +149,7 @@ def parse_profile(text: str, path: str) -> PrinterProfile:
         except ProfileError as exc:
             problems.append((key, str(exc)))
     if problems:
-        from pnp.toml_spans import TomlSpans  # where each setting is: only for a broken file
+        from pnp.text.toml_spans import TomlSpans  # where each setting is: only for a broken file
 
         spans = TomlSpans(text.removeprefix("\ufeff"))
         found = sorted(

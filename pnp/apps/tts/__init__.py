@@ -16,8 +16,8 @@ import math
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from pnp.tts import objects
-from pnp.tts.objects import CARD_MM, Place, card, custom_deck, save
+from pnp.apps.tts import objects
+from pnp.apps.tts.objects import CARD_MM, Place, card, custom_deck, save
 
 MAX_COLUMNS = 10
 MAX_ROWS = 7

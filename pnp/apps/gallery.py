@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from pnp.draw.shapes import Flip
 from pnp.kit import Copies
-from pnp.paper import Backs
+from pnp.paper.sizes import Backs
 
 FOLDER = "gallery"  # the thumbnails, inside the kit's folder
 THUMBNAIL_WIDTH = 150  # pixels, about
