@@ -64,19 +64,10 @@ def png_bytes(dark: list[list[bool]]) -> bytes:
 
 def svg_text(dark: list[list[bool]]) -> str:
     """An SVG of one path, a unit square a module, on a white square."""
+    from pnp.draw.codes import dark_runs
+
     n = len(dark)
-    runs = []
-    for r, row in enumerate(dark):
-        c = 0
-        while c < n:
-            if not row[c]:
-                c += 1
-                continue
-            end = c
-            while end < n and row[end]:
-                end += 1
-            runs.append(f"M{c} {r}h{end - c}v1h{c - end}z")
-            c = end
+    runs = [f"M{c} {r}h{end - c}v1h{c - end}z" for r, c, end in dark_runs(dark)]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {n} {n}" '
         f'width="{n * PIXELS}" height="{n * PIXELS}" shape-rendering="crispEdges">'

@@ -3,6 +3,8 @@ photo reader finds) and QR codes (what the page is)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from pnp.draw.shapes import INK, Item, Rect
 from pnp.paper.geometry import Box
 
@@ -47,20 +49,26 @@ def module_items(dark: list[list[bool]], box: Box) -> list[Item]:
     n = len(dark)
     step = box.w / n
     items: list[Item] = []
-    for r, row in enumerate(dark):
+    for r, c, end in dark_runs(dark):
         top = box.top - r * step
+        below = r + 1 < n and any(dark[r + 1][c:end])
+        bottom = top - step - (_OVERLAP if below else 0.0)
+        right = box.x + end * step + (_OVERLAP if end < n else 0.0)
+        left = box.x + c * step
+        items.append(Rect(Box(left, bottom, right - left, top - bottom), None, INK))
+    return items
+
+
+def dark_runs(dark: list[list[bool]]) -> Iterator[tuple[int, int, int]]:
+    """Each horizontal run of dark modules: its row, first and past-the-last column."""
+    for r, row in enumerate(dark):
         c = 0
-        while c < n:
+        while c < len(row):
             if not row[c]:
                 c += 1
                 continue
             end = c
-            while end < n and row[end]:
+            while end < len(row) and row[end]:
                 end += 1
-            below = r + 1 < n and any(dark[r + 1][c:end])
-            bottom = top - step - (_OVERLAP if below else 0.0)
-            right = box.x + end * step + (_OVERLAP if end < n else 0.0)
-            left = box.x + c * step
-            items.append(Rect(Box(left, bottom, right - left, top - bottom), None, INK))
+            yield r, c, end
             c = end
-    return items
