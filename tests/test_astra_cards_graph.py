@@ -1,31 +1,22 @@
-"""Astra's constellation cards, their shared back and the Game End card: the layout
-(stars, lines and labels that never collide, text inside the safe zone) and the PDFs
-read back."""
+"""Astra's star graph on the constellation cards, for all 48 cards on every card size:
+stars, lines and labels that never collide, each label read as its own star's, stars
+spread apart where the sky crowds them and the sky's shape kept where it does not."""
 
 from __future__ import annotations
 
 import math
-import re
-from functools import cache
 from itertools import combinations
 from typing import Any
 
 import pytest
 
-from pnp.astra.abilities import ability
-from pnp.astra.constellations import constellation, constellations
+from pnp.astra.constellations import constellation
 from pnp.astra.model import Constellation, Star, StarKind
 from pnp.astra.text import Lang
 from pnp.draw.clip import ink_bounds
-from pnp.draw.shapes import INK, PAPER, Circle, Item, Poly, Text
+from pnp.draw.shapes import INK, PAPER, Circle, Text
 from pnp.layouts.astra import icons
-from pnp.layouts.astra.card_back import astra_back
-from pnp.layouts.astra.card_documents import (
-    card_svg_document,
-    constellation_cards_document,
-    game_end_document,
-)
-from pnp.layouts.astra.constellation_card import INDICATOR, constellation_front, regions
+from pnp.layouts.astra.constellation_card import regions
 from pnp.layouts.astra.figure import (
     DOT,
     DOT_GAP,
@@ -38,38 +29,22 @@ from pnp.layouts.astra.figure import (
     reach,
 )
 from pnp.layouts.astra.figures import laid_figure
-from pnp.layouts.astra.game_end import game_end_front
 from pnp.layouts.astra.labels import STRETCH
-from pnp.layouts.cards import CardOptions, imposition
-from pnp.paper.geometry import Box
-from pnp.paper.sizes import A4, CARD_SIZES, LETTER, POKER, SAFE_ZONE, Backs, CardSize, Paper
+from pnp.paper.sizes import POKER, CardSize
 from pnp.paper.units import mm
-from pnp.render.output import Format, render_one
 from pnp.render.preflight import ink
-from tests.pdfread import BASE14, box, fonts, join_runs, pages, reader
+from tests.astra_cards_helpers import CARDS, SIZES
+from tests.astra_cards_helpers import front as _front
+from tests.astra_cards_helpers import inside as _inside
+from tests.astra_cards_helpers import trim as _trim
 
-PAPERS = [A4, LETTER]
-SIZES = list(CARD_SIZES.values())
-CARDS = constellations()
 SLACK = 0.011  # points: a shortfall spreading leaves unmet (labels._SLACK)
-
-
-def _trim(size: CardSize) -> Box:
-    return Box(0.0, 0.0, size.width, size.height)
 
 
 def _figure(card: Constellation, size: CardSize, star_numbers: bool = True) -> Figure:
     """The figure as the card prints it: laid out ahead (test_astra_figure_data checks
     that it is what laying it out now gives)."""
     return laid_figure(card, regions(_trim(size)).graph, star_numbers)
-
-
-def _front(card: Constellation, lang: Lang, size: CardSize, numbers: bool = True) -> list[Item]:
-    face = constellation_front(card, lang, ability(card.ability).text(lang), numbers)
-    return face(_trim(size), 0.0)
-
-
-# The star graph, for all 48 cards on every card size
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
@@ -292,163 +267,6 @@ def test_a_crowded_figure_is_spread_not_shrunk_below_its_sky() -> None:
     room = regions(_trim(POKER)).graph
     xs, ys = [x for x, _ in fig.centres], [y for _, y in fig.centres]
     assert max(xs) - min(xs) >= 0.8 * room.w or max(ys) - min(ys) >= 0.8 * room.h
-
-
-# The whole face
-
-
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
-@pytest.mark.parametrize("lang", list(Lang), ids=lambda lang: lang.value)
-def test_everything_but_the_placement_triangle_is_inside_the_safe_zone(
-    size: CardSize, lang: Lang
-) -> None:
-    safe = _trim(size).inset(SAFE_ZONE)
-    for card in CARDS:
-        *items, indicator = _front(card, lang, size)
-        for item in items:
-            assert _inside(ink_bounds(item), safe), f"{card.name} ({lang.value}): {item}"
-        assert isinstance(indicator, Poly)
-        base, height = INDICATOR
-        b = ink_bounds(indicator)
-        assert (b.x, b.y, b.w, b.h) == pytest.approx((size.width / 2 - base / 2, 0, base, height))
-
-
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
-@pytest.mark.parametrize("lang", list(Lang), ids=lambda lang: lang.value)
-def test_every_text_lies_in_its_own_region(size: CardSize, lang: Lang) -> None:
-    parts = regions(_trim(size))
-    boxes = [parts.header, parts.graph, parts.name, parts.ability, parts.boons]
-    for a, b in combinations(boxes, 2):
-        assert not a.overlaps(b)
-    for card in CARDS:
-        texts = [i for i in _front(card, lang, size) if isinstance(i, Text)]
-        for text in texts:
-            assert any(_inside(ink_bounds(text), b) for b in boxes), f"{card.name}: {text.text}"
-        body = [t for t in texts if _inside(ink_bounds(t), parts.ability)]
-        assert body and min(t.size for t in body) >= 5.5
-
-
-@pytest.mark.parametrize("lang", list(Lang), ids=lambda lang: lang.value)
-def test_the_name_is_the_card_title_in_its_language(lang: Lang) -> None:
-    taurus = constellation("Taurus")
-    texts = {i.text for i in _front(taurus, lang, POKER) if isinstance(i, Text)}
-    assert ("TAUREAU" if lang is Lang.FR else "TAURUS") in texts
-    assert str(taurus.size) in texts and str(taurus.fame) in texts
-
-
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
-@pytest.mark.parametrize("lang", list(Lang), ids=lambda lang: lang.value)
-def test_the_game_end_card_keeps_its_text_inside_the_safe_zone(size: CardSize, lang: Lang) -> None:
-    safe = _trim(size).inset(SAFE_ZONE)
-    items = game_end_front(lang)(_trim(size), 0.0)
-    texts = [i for i in items if isinstance(i, Text)]
-    for item in items:
-        assert _inside(ink_bounds(item), safe), item
-    for a, b in combinations(texts, 2):
-        assert not ink(a).intersects(ink(b))
-    assert min(t.size for t in texts) >= 6.5
-    assert texts[0].text == ("FIN DE PARTIE" if lang is Lang.FR else "GAME END")
-
-
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
-def test_the_back_reaches_past_the_trim_and_its_emblem_stays_in_the_safe_zone(
-    size: CardSize,
-) -> None:
-    trim = _trim(size)
-    field, *items = astra_back(trim, mm(3))
-    assert ink_bounds(field) == trim.inset(-mm(3))
-    emblem = [i for i in items if not (isinstance(i, Poly) and i.stroke is None)]
-    assert emblem
-    for item in emblem:
-        assert _inside(ink_bounds(item), trim.inset(SAFE_ZONE)), item
-    for item in items:
-        assert _inside(ink_bounds(item), trim.inset(-mm(3)))
-
-
-# The documents, read back
-
-
-@cache
-def _pdf(lang: Lang, paper: Paper, backs: Backs = Backs.NONE, count: int = 48) -> bytes:
-    doc = constellation_cards_document(CARDS[:count], paper, CardOptions(backs=backs), lang)
-    return render_one(doc, Format.PDF)
-
-
-@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
-@pytest.mark.parametrize("lang", list(Lang), ids=lambda lang: lang.value)
-def test_48_fronts_make_6_pages_with_trimbox_and_embedded_fonts(paper: Paper, lang: Lang) -> None:
-    data = _pdf(lang, paper)
-    pdf = reader(data)
-    assert len(pdf.pages) == 6
-    for page in pdf.pages:
-        assert box(page, "/MediaBox") == pytest.approx((0, 0, paper.width, paper.height), abs=0.01)
-        assert "/TrimBox" in page
-    for font in fonts(data):
-        assert font["/Subtype"] == "/TrueType"
-        assert str(font["/BaseFont"]).split("+")[-1] not in BASE14
-        assert "/FontFile2" in font["/FontDescriptor"]
-
-
-@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
-def test_each_language_prints_its_own_names(paper: Paper) -> None:
-    french, english = _words(_pdf(Lang.FR, paper)), _words(_pdf(Lang.EN, paper))
-    assert {"TAUREAU", "Gagnez"} <= french - english
-    assert {"TAURUS", "Gain"} <= english - french
-
-
-def _words(data: bytes) -> set[str]:
-    """The words printed: runs of glyphs split at anything but a letter."""
-    runs = [r.text for p in pages(data) for r in join_runs(p.chars, 0.5)]
-    return {w for r in runs for w in re.split(r"[^\w']+|\d+", r) if w}
-
-
-@pytest.mark.parametrize(
-    ("backs", "bleed", "shop"),
-    [(Backs.DUPLEX, 0.0, False), (Backs.FOLD, 0.0, False), (Backs.DUPLEX, mm(3), True)],
-)
-def test_backs_as_card_pages_lays_them_out(backs: Backs, bleed: float, shop: bool) -> None:
-    options = CardOptions(backs=backs, bleed=bleed, print_shop=shop)
-    doc = constellation_cards_document(CARDS, A4, options, Lang.EN)
-    if shop:
-        assert len(doc.pages) == 96 and doc.duplex is None
-    elif backs is Backs.DUPLEX:
-        assert len(doc.pages) == 12 and doc.duplex is options.flip
-    else:
-        assert len(doc.pages) == math.ceil(48 / imposition(A4, options).per_page)
-    render_one(doc, Format.PDF)  # preflight: all ink printable
-
-
-@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
-@pytest.mark.parametrize("lang", list(Lang), ids=lambda lang: lang.value)
-def test_the_game_end_document_is_one_card_with_its_back(paper: Paper, lang: Lang) -> None:
-    doc = game_end_document(paper, CardOptions(backs=Backs.DUPLEX), lang)
-    data = render_one(doc, Format.PDF)
-    text = [p.text() for p in pages(data)]
-    assert len(text) == 2
-    assert ("FIN DE PARTIE" if lang is Lang.FR else "GAME END") in text[0]
-    assert "ASTRA" in text[1]
-
-
-def test_svg_pages_are_one_card_each_with_its_bleed_and_the_back_last() -> None:
-    doc = card_svg_document(CARDS[:3], CardOptions(bleed=mm(2), backs=Backs.DUPLEX), Lang.FR)
-    assert len(doc.pages) == 4
-    for page in doc.pages:
-        assert (page.width, page.height) == pytest.approx(
-            (POKER.width + mm(4), POKER.height + mm(4))
-        )
-        assert page.trim == Box(mm(2), mm(2), POKER.width, POKER.height)
-    assert len(card_svg_document(CARDS[:3], CardOptions(), Lang.EN).pages) == 3
-
-
-def test_the_same_cards_give_identical_bytes() -> None:
-    assert _pdf(Lang.FR, A4, Backs.DUPLEX, 9) == render_one(
-        constellation_cards_document(CARDS[:9], A4, CardOptions(backs=Backs.DUPLEX), Lang.FR),
-        Format.PDF,
-    )
-
-
-def _inside(inner: Box, outer: Box) -> bool:
-    return outer.contains(inner, tolerance=1e-6)
 
 
 def _point(xy: tuple[float, float]) -> Any:

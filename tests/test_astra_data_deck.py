@@ -1,45 +1,20 @@
-"""Astra's 48 constellation cards (data/astra/constellations.json) and 18 abilities
-(data/astra/abilities.toml) follow every rule of shared/spec/astra.md."""
+"""Astra's 48 constellation cards (data/astra/constellations.json) follow every rule of
+shared/spec/astra.md: the deck as a whole (names, abilities, elements, boons), each
+card (its figure, positions, Grand and starting stars, fame and boons, labels), and the
+cards the spec names."""
 
 from __future__ import annotations
 
-import importlib.util
-import json
 import math
-import subprocess
-import sys
 from collections import Counter
-from functools import cache
-from pathlib import Path
-from types import ModuleType
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from pnp.astra.abilities import MAX_TEXT, Timing, abilities, ability, parse_abilities
-from pnp.astra.constellations import (
-    UnknownConstellationError,
-    constellation,
-    constellations,
-    constellations_path,
-    deck_size,
-    fold,
-    parse_constellations,
-)
+from pnp.astra.constellations import constellation
 from pnp.astra.model import BoonKind, Constellation, Element, StarKind
-from pnp.astra.text import Lang
-from pnp.errors import SourceError
+from tests.astra_data_helpers import ABILITIES, CARDS
+from tests.astra_data_helpers import script as _script
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "scripts" / "derive_astra.py"
-SKY = ROOT.parent / "shared" / "sky"
-needs_sky = pytest.mark.skipif(
-    not SKY.is_dir(),
-    reason="the raw sky data (../shared/sky) sits beside the working checkout, not in "
-    "the repository; CI clones the repository alone",
-)
-CARDS = constellations()
 BY_NAME = {c.name: c for c in CARDS}
 
 FRENCH = {  # seed 004, "Appendice" (its OCR "Serpente" is Serpentaire: Ophiuchus)
@@ -93,33 +68,6 @@ FRENCH = {  # seed 004, "Appendice" (its OCR "Serpente" is Serpentaire: Ophiuchu
     "Virgo": "Vierge",
 }
 
-ABILITIES = {  # the spec's 18 effects and their cards (seed 000's appendix)
-    "stardust-4": {"Aquila", "Leo"},
-    "stardust-3": {"Aries", "Delphinus"},
-    "stardust-2": {"Equuleus", "Triangulum"},
-    "buy-telescopes": {"Ara", "Auriga", "Ursa Major"},
-    "telescope": {"Cepheus", "Corona Borealis", "Ursa Minor"},
-    "wisdom": {"Canis Minor", "Sagitta"},
-    "pouch": {"Crater", "Gemini"},
-    "mark-any": {"Centaurus", "Cetus", "Serpens"},
-    "mark-and-neighbours": {"Andromeda", "Eridanus", "Virgo"},
-    "mark-three": {"Argo Navis", "Draco", "Lepus"},
-    "mark-two": {"Hercules", "Ophiuchus", "Pisces"},
-    "common-start": {"Boötes", "Canis Major", "Scorpius"},
-    "fame-per-grand": {"Cancer", "Corona Australis", "Orion"},
-    "fame-per-undiscovered": {"Cassiopeia", "Corvus", "Lyra"},
-    "fame-per-element": {"Libra", "Perseus"},
-    "rest-gain-pouch": {"Cygnus", "Lupus", "Sagittarius"},
-    "refund-common": {"Pegasus", "Piscis Austrinus", "Taurus"},
-    "refund-before-grand": {"Aquarius", "Capricornus", "Hydra"},
-}
-THIS_TURN = {
-    "common-start",
-    "fame-per-grand",
-    "rest-gain-pouch",
-    "refund-common",
-    "refund-before-grand",
-}
 ZODIAC = {
     Element.FIRE: {"Aries", "Leo", "Sagittarius"},
     Element.EARTH: {"Taurus", "Virgo", "Capricornus"},
@@ -135,17 +83,6 @@ BOON_RANGES = {
     BoonKind.ACTIVATION: range(1, 3),
 }
 MIN_GAP = 0.07  # scripts/astra_figure.py spreads stars at least this far apart
-
-
-@cache
-def _script(name: str) -> ModuleType:
-    """scripts/NAME.py as a module (it is not in a package)."""
-    spec = importlib.util.spec_from_file_location(name, SCRIPT.with_name(f"{name}.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 def _connected(c: Constellation) -> bool:
@@ -331,142 +268,3 @@ def test_close_pairs_snap_to_the_brighter_star() -> None:
     assert 71681 not in {s.hip for s in constellation("Centaurus").stars}  # not Toliman
     delphinus = {s.hip for s in constellation("Delphinus").stars}
     assert 102532 in delphinus and 102531 not in delphinus  # γ² Del, not γ¹
-
-
-# Looking cards up.
-
-
-@pytest.mark.parametrize(
-    ("name", "key"),
-    [
-        ("taureau", "Tau"),
-        ("Taurus", "Tau"),
-        ("TAU", "Tau"),
-        ("Bootes", "Boo"),
-        ("Boötes", "Boo"),
-        ("bouvier", "Boo"),
-        ("grande ourse", "UMa"),
-        ("Grande-Ourse", "UMa"),
-        ("ursa_major", "UMa"),
-        ("  Navire   Argo ", "Arg"),
-        ("eridan", "Eri"),
-        ("Serpentaire", "Oph"),
-        ("serpent", "Ser"),
-        ("Poisson Austral", "PsA"),
-    ],
-)
-def test_a_card_is_found_by_any_of_its_names(name: str, key: str) -> None:
-    assert constellation(name).key == key
-
-
-def test_a_card_found_by_name_is_the_decks_own_card() -> None:
-    # Cards are made when first asked for; by name or with the deck, it is one object.
-    for card in constellations():
-        for name in (card.key, card.name, card.name_fr):
-            assert constellation(name) is card
-    assert deck_size() == len(constellations()) == 48
-
-
-def test_an_unknown_name_suggests_close_ones() -> None:
-    with pytest.raises(UnknownConstellationError, match=r"'Taurs'; did you mean Taurus\?"):
-        constellation("Taurs")
-    with pytest.raises(UnknownConstellationError, match="did you mean Grande Ourse"):
-        constellation("grande ours")
-    with pytest.raises(UnknownConstellationError, match="did you mean Argo Navis"):
-        constellation("argo")
-    with pytest.raises(UnknownConstellationError, match="did you mean Ursa Major or Ursa Minor"):
-        constellation("ursa")
-    with pytest.raises(UnknownConstellationError, match=r"'Pluto'; `pnp astra constellations`"):
-        constellation("Pluto")
-
-
-@given(st.text(max_size=60))
-def test_any_string_is_a_card_or_an_unknown_constellation(name: str) -> None:
-    try:
-        card = constellation(name)
-    except UnknownConstellationError as exc:
-        assert str(exc).startswith("unknown constellation ")
-    else:
-        assert fold(name) in {fold(card.key), fold(card.name), fold(card.name_fr)}
-
-
-def test_a_broken_file_is_reported_where_it_breaks() -> None:
-    with pytest.raises(SourceError, match=r"^x\.json:2:1: "):
-        parse_constellations('{"constellations": [\n', "x.json")
-    with pytest.raises(SourceError, match=r"^x\.json:1:1: not a constellation file"):
-        parse_constellations('{"constellations": [{"key": "Tau"}]}', "x.json")
-
-
-# Abilities.
-
-
-def test_eighteen_abilities_with_their_timing() -> None:
-    found = abilities()
-    assert {a.id for a in found} == set(ABILITIES)
-    for a in found:
-        assert a.timing is (Timing.THIS_TURN if a.id in THIS_TURN else Timing.INSTANT)
-        assert 0 < len(a.text_en) <= MAX_TEXT and 0 < len(a.text_fr) <= MAX_TEXT
-        assert a.text(Lang.FR) == a.text_fr and a.text(Lang.EN) == a.text_en
-    assert [(a.effect, a.amount) for a in found if a.effect == "stardust"] == [
-        ("stardust", 4),
-        ("stardust", 3),
-        ("stardust", 2),
-    ]
-    assert ability("wisdom").text(Lang.FR) == "Gagnez 1 point de sagesse."
-
-
-def test_ability_problems_are_reported_at_their_line() -> None:
-    text = (
-        "[[ability]]\n"
-        'id = "wisdom"\n'
-        'effect = "wisdom"\n'
-        'timing = "later"\n'
-        'en = "Gain 1 Wisdom."\n'
-        'fr = "Gagnez 1 point de sagesse."\n'
-        "colour = 1\n"
-    )
-    with pytest.raises(SourceError) as caught:
-        parse_abilities(text, "a.toml")
-    assert str(caught.value).splitlines() == [
-        "a.toml:7:1: unknown key 'colour' (expected amount, effect, en, fr, id, timing)",
-        "a.toml:4:1: timing must be instant or this-turn, not 'later'",
-    ]
-    with pytest.raises(SourceError, match=r"^a\.toml:1:6: "):
-        parse_abilities("id = \n", "a.toml")
-
-
-# The script.
-
-
-@needs_sky
-def test_the_committed_file_is_what_the_script_makes(tmp_path: Path) -> None:
-    out = tmp_path / "constellations.json"
-    result = subprocess.run(
-        [sys.executable, str(SCRIPT), "--sky", str(SKY), "--out", str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert out.read_bytes() == constellations_path().read_bytes()
-    assert constellations_path().stat().st_size < 100_000
-    assert out.read_text(encoding="utf-8").endswith("}\n")
-
-
-@needs_sky
-def test_pruning_keeps_each_figures_three_brightest_stars() -> None:
-    astra_sky = _script("astra_sky")
-    sky = astra_sky.load_sky(SKY)
-    keys = {c.key: c for c in CARDS}
-    figures = {"Arg": ["Car", "Pup", "Vel"]}
-    for key, card in keys.items():
-        edges = astra_sky.figure_edges(sky, figures.get(key, [key]))
-        hips = sorted({h for e in edges for h in e}, key=lambda h: (sky.stars[h].mag, h))
-        assert set(hips[:3]) <= {s.hip for s in card.stars}, key
-
-
-def test_the_json_file_is_sorted_and_small() -> None:
-    data = json.loads(constellations_path().read_text(encoding="utf-8"))
-    names = [c["name"] for c in data["constellations"]]
-    assert names == sorted(names)
-    assert "d3-celestial" in data["source"]
