@@ -198,7 +198,7 @@ def test_stars_keep_their_spacing_and_no_line_runs_by_a_star_it_does_not_join(
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: s.name)
 def test_spreading_stars_crosses_no_lines(size: CardSize) -> None:
-    """No two lines cross in the sky (tests/test_astra_data.py), nor on the card."""
+    """No two lines cross in the sky (tests/test_astra_figures.py), nor on the card."""
     from shapely.geometry import LineString
 
     for card in CARDS:
