@@ -33,7 +33,7 @@ RADIUS = 4.4
 SEED = 19
 ELEMENTS = ("H", "He", "O", "C")
 # Tiles of each size: the first print (the spec's about 24 / 18 / 14), then those added
-# when simulation sized the stacks (README: 26 / 22 / 20), each batch balanced on its own
+# when simulation sized the stacks (docs/cosmos.md: 26 / 22 / 20), each batch balanced on its own
 # so that the first tiles stay as they were printed.
 BATCHES = ({1: 24, 2: 18, 3: 14}, {1: 2, 2: 4, 3: 6})
 STARS = {1: 2, 2: 4, 3: 6}  # stars a tile of each size needs

@@ -1,4 +1,4 @@
-"""Render the README's pictures into docs/ (needs pdftoppm from poppler-utils).
+"""Render the documentation's pictures into docs/ (needs pdftoppm from poppler-utils).
 
 python scripts/docs_images.py                      # all of them
 python scripts/docs_images.py astra-card-orion …   # only these (file names, no .png)
@@ -66,7 +66,7 @@ def main(only: set[str]) -> None:
     for name, write in pictures.items():
         if not only or name in only:
             write(DOCS / f"{name}.png")
-    print(f"wrote the README's pictures to {DOCS}/")
+    print(f"wrote the documentation's pictures to {DOCS}/")
 
 
 Picture = Callable[[Path], None]

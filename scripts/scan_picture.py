@@ -1,4 +1,4 @@
-"""Make the README's photo-to-score picture (docs/scan-photo-review.jpg): a simulated
+"""Make the documentation's photo-to-score picture (docs/scan-photo-review.jpg): a simulated
 phone photo of a marked sheet (bench/scan_sheets.py, seed SEED) beside the review image
 `pnp starcharts score --review` writes for it, both 600 px high.
 

@@ -199,8 +199,9 @@ def test_a_mutated_board_record_is_read_or_refused(at: int, junk: str) -> None:
 
 
 def test_the_docs_board_mode_example_scores() -> None:
-    doc = (ROOT / "docs" / "cosmos-log.md").read_text(encoding="utf-8")
-    match = re.search(r"```toml\n(.*?)```", doc, re.S)
+    doc = (ROOT / "data" / "formats" / "cosmos.md").read_text(encoding="utf-8")
+    board_mode = doc[doc.index("## Board mode") :]
+    match = re.search(r"```toml\n(.*?)```", board_mode, re.S)
     assert match is not None
     record = parse_record(match[1], "doc.toml")
     assert [p.total for p in score_record(record).players] == [12, 17]

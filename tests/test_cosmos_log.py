@@ -284,6 +284,6 @@ def test_every_log_rule_is_in_the_rules_doc() -> None:
 
 
 def test_the_doc_shows_the_whole_example_game() -> None:
-    doc = (ROOT / "docs" / "cosmos-log.md").read_text(encoding="utf-8")
+    doc = (ROOT / "data" / "formats" / "cosmos.md").read_text(encoding="utf-8")
     game = (ROOT / "docs" / "examples" / "cosmos-game.txt").read_text(encoding="utf-8")
     assert f"```text\n{game}```" in doc

@@ -425,7 +425,7 @@ def test_every_well_formed_answer_refused_says_why() -> None:
     ],
 )
 def test_the_docs_show_what_check_says(name: str, line: int, old: str, new: str) -> None:
-    """docs/cosmos-log.md (and the README, for move.txt) show the example game with one
+    """The formats' reference (and the guide, for move.txt) show the example game with one
     decision changed, and what check says of it."""
     root = Path(__file__).resolve().parent.parent
     lines = (root / "docs" / "examples" / "cosmos-game.txt").read_text("utf-8").splitlines()
@@ -433,7 +433,7 @@ def test_the_docs_show_what_check_says(name: str, line: int, old: str, new: str)
     lines[line - 1] = lines[line - 1].replace(old, new)
     with pytest.raises(SourceError) as err:
         check_log(parse_log("\n".join(lines), name))
-    doc = (root / "docs" / "cosmos-log.md").read_text("utf-8")
+    doc = (root / "data" / "formats" / "cosmos.md").read_text("utf-8")
     assert f"\n{err.value}\n" in doc
     if name == "move.txt":
-        assert f"\n{err.value}\n" in (root / "README.md").read_text("utf-8")
+        assert f"\n{err.value}\n" in (root / "docs" / "cosmos.md").read_text("utf-8")

@@ -162,7 +162,7 @@ def test_the_example_table_log_checks_to_its_end() -> None:
 
 
 def test_the_doc_shows_the_example_table_log() -> None:
-    doc = (ROOT / "docs" / "cosmos-log.md").read_text(encoding="utf-8")
+    doc = (ROOT / "data" / "formats" / "cosmos.md").read_text(encoding="utf-8")
     assert f"```text\n{EXAMPLE.read_text(encoding='utf-8')}```" in doc
 
 

@@ -1,5 +1,5 @@
 """``pnp printer show`` and ``pnp printer --help`` name every reading the profile stores,
-as the README's "Your printer profile" shows them."""
+as docs/printing.md's "Your printer profile" shows them."""
 
 from __future__ import annotations
 

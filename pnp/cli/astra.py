@@ -23,6 +23,7 @@ COMMANDS = {
     "check": "pnp.cli.astra_check:check",
     "simulate": "pnp.cli.astra_sim:simulate",
     "solo": "pnp.cli.astra_solo:solo",
+    "formats": "pnp.cli.formats:astra",
 }
 
 LANG = click.option(

@@ -128,11 +128,11 @@ def score(
     lang: Lang,
     bgstats: Export | None,
 ) -> None:
-    """Score finished games from their end-of-game files (TOML; see the README), or from a
-    filled score pad: a phone photo of it, its filled --fillable PDF, or the pad record
-    read from one (--name names its players, -o writes the record read, --review draws
-    what was read over the photo). With --json, one game prints an object and several
-    print a list, the same in either language."""
+    """Score finished games from their end-of-game files (TOML; the format: `pnp astra
+    formats`), or from a filled score pad: a phone photo of it, its filled --fillable PDF,
+    or the pad record read from one (--name names its players, -o writes the record read,
+    --review draws what was read over the photo). With --json, one game prints an object
+    and several print a list, the same in either language."""
     from pnp.cli.astra_pads import score_games
     from pnp.cli.pads import PadOptions
     from pnp.score.astra_problems import in_lang

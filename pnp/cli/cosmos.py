@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "rules": "pnp.cli.cosmos_print:rules",
     "check": "pnp.cli.cosmos_check:check",
     "simulate": "pnp.cli.cosmos_sim:simulate",
+    "formats": "pnp.cli.formats:cosmos",
 }
 
 
@@ -61,10 +62,10 @@ def score(
     """Score finished games of the published Crafting the Cosmos from their records (TOML:
     the goals as they scored with each player's amount, each player's points by source,
     advanced life and energy cards in hand), or of our edition from each player's galaxy
-    by space id (board mode; see docs/cosmos-log.md); or from a filled score pad, a phone
-    photo of it or its filled --fillable PDF (--name names its players, -o writes the
-    record read, --review draws what was read over the photo). With --json, one game
-    prints an object and several print a list."""
+    by space id (board mode; `pnp cosmos formats` has the formats); or from a filled score
+    pad, a phone photo of it or its filled --fillable PDF (--name names its players, -o
+    writes the record read, --review draws what was read over the photo). With --json,
+    one game prints an object and several print a list."""
     from pnp.cli.cosmos_pads import score_pads
     from pnp.cli.pads import PadOptions
     from pnp.score.cosmos import cosmos_json, format_cosmos, load_record, score_record

@@ -72,7 +72,8 @@ def check(
     log: Path, as_json: bool, final_state: Path | None, unfinished: bool, bgstats: Export | None
 ) -> None:
     """Replay a game log of our edition turn by turn, reject the first illegal step with
-    its rule, print the scores as `pnp cosmos score` does (see docs/cosmos-log.md)."""
+    its rule, print the scores as `pnp cosmos score` does (the log's format: `pnp cosmos
+    formats`)."""
     from pnp.cosmos.record_file import format_record
     from pnp.score.cosmos import cosmos_json, format_cosmos
     from pnp.score.cosmos_replay import load_log, replay, score_game

@@ -19,6 +19,7 @@ COMMANDS = {
     "cards": f"{PRINT}:cards",
     "aid": f"{PRINT}:aid",
     "dice": f"{PRINT}:dice",
+    "formats": "pnp.cli.formats:starcharts",
 }
 
 

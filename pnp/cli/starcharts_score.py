@@ -157,7 +157,7 @@ def score(
     review: str | None,
     bgstats: Export | None,
 ) -> None:
-    """Score finished games typed as text (see the README for the format), filled PDF
+    """Score finished games typed as text (the format: `pnp starcharts formats`), filled PDF
     sheets (`pnp starcharts sheet --fillable`) or phone photos of finished sheets (JPEG
     or PNG, one a player): the PDFs, or the photos, given together are one game. With
     --json, one game prints an object and several print a list."""

@@ -1,4 +1,4 @@
-"""The Crafting the Cosmos game log (docs/cosmos-log.md): a header with the players and
+"""The Crafting the Cosmos game log (data/formats/cosmos.md): a header with the players and
 the seed that fixes all chance, then one line per turn with every decision in the text
 form of ``pnp.cosmos.notation``, separated by ``;``::
 

@@ -1,4 +1,4 @@
-"""The engine's messages in the game log's own notation (docs/cosmos-log.md): an action as
+"""The engine's messages in the game log's own notation (data/formats/cosmos.md): an action as
 a log writes it (``'choose S22 O'``), the step due with the text that answers it
 (``choose L…``), controls and energy types by their printed names, players by name and
 by the number ``discard`` gives them; never an index, an enum or a class."""

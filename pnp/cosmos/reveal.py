@@ -1,4 +1,4 @@
-"""What a table log reveals (docs/cosmos-log.md, "Table logs"), as values: the set-up,
+"""What a table log reveals (data/formats/cosmos.md, "Table logs"), as values: the set-up,
 each card, tile and token drawn, what the table has seen of the piles' hidden orders,
 and the rules a reveal is held to (``pnp.cosmos.table`` checks a game against them)."""
 

@@ -1,4 +1,4 @@
-"""A game played at a table with shuffled components (docs/cosmos-log.md, "Table logs"):
+"""A game played at a table with shuffled components (data/formats/cosmos.md, "Table logs"):
 no seed fixes chance, the log says what the table revealed, and the game is checked
 under every rule from that.
 

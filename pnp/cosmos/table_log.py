@@ -1,4 +1,4 @@
-"""The text of a table log (docs/cosmos-log.md, "Table logs"): the set-up lines of its
+"""The text of a table log (data/formats/cosmos.md, "Table logs"): the set-up lines of its
 header and the reveals written with the decisions, read into ``pnp.cosmos.table``'s
 values (``pnp.cosmos.table_write`` writes them from a played game)::
 

@@ -1,4 +1,4 @@
-"""Writing a played game as a table log (docs/cosmos-log.md, "Table logs"): the set-up
+"""Writing a played game as a table log (data/formats/cosmos.md, "Table logs"): the set-up
 lines of its header and what each decision reveals, as ``pnp.cosmos.table_log`` reads
 them (``pnp.cosmos.log.format_log`` with ``reveal``)."""
 

@@ -174,7 +174,8 @@ player's marked stars.
 
 Solo against Ptolemy: `pnp astra solo` plays his turns and says everything to change on
 the table (his die and card, his stars, discoveries, refills, the sphere marker); `pnp
-astra score` and `pnp astra check` score a finished game (see the pnp README).
+astra score` and `pnp astra check` score a finished game (`pnp astra formats` says what
+to type).
 
 Credits: see CREDITS.txt.
 """,
@@ -224,7 +225,7 @@ celui du rêveur, à 2 joueurs) : le choix des bonus et le décompte final compt
 Solo contre Ptolémée : `pnp astra solo --lang fr` joue ses tours et dit tout ce qu'il faut
 changer sur la table (son dé et sa carte, ses étoiles, les découvertes, les cartes qui
 remplacent, le pion Élément) ; `pnp astra score` et `pnp astra check` comptent les points
-d'une partie finie (voir le README de pnp).
+d'une partie finie (`pnp astra formats` dit quoi écrire, en anglais).
 
 Crédits : voir CREDITS.txt.
 """,
