@@ -40,7 +40,14 @@ if TYPE_CHECKING:
     from pnp.kit import Job, KitSettings, Laid
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      All three games, on US Letter, into out/:
+        pnp kit --paper letter
+      Astra in French, with a page showing every file:
+        pnp kit --game astra --lang fr --gallery --paper letter""",
+)
 @click.option(
     "--game",
     type=click.Choice(["all", *(g.id for g in GAMES)], case_sensitive=False),
@@ -402,7 +409,14 @@ def _document(job: Job, settings: KitSettings) -> Document:
         raise click.ClickException(f"{job.path}: {exc}") from None
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      The test sheet on US Letter, to print double-sided:
+        pnp calibrate --paper letter
+      For a printer that flips on the short edge:
+        pnp calibrate --flip short --paper letter""",
+)
 @FLIP
 @paper_option
 @output_options
