@@ -1,5 +1,6 @@
 """Every command's --help ends with one or two examples, and every example runs: in a
-folder holding docs/examples, as a user of the repository would type it."""
+folder holding docs/examples, as a user of the repository would type it. The kit ends by
+naming each game's README.txt and the gallery."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from click.testing import CliRunner
 
 from pnp.cli import cli
 from tests.command_tree import commands
+from tests.conftest import Run
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADING = "  Examples:"
@@ -95,3 +97,29 @@ def _parse(args: list[str]) -> None:
         assert found is not None, name
         command, ctx = found, click.Context(found, info_name=name, parent=ctx)
     command.make_context(ctx.info_name, args, parent=ctx.parent)
+
+
+KIT_END = [
+    "Read first: each game's README.txt says what to print and how.",
+    "  kit/starcharts/README.txt",
+    "Add --gallery for kit/index.html: every file with a picture, and how to print it.",
+]
+
+
+def test_the_kit_ends_naming_the_readmes_and_the_gallery(run: Run) -> None:
+    result = run("kit", "--game", "starcharts", "--out", "kit", "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-3:] == KIT_END
+    assert Path("kit/starcharts/README.txt").is_file()
+    assert not Path("kit/index.html").exists()
+
+
+def test_the_kit_with_gallery_ends_naming_its_page(run: Run) -> None:
+    result = run("kit", "--game", "astra", "--out", "kit", "--gallery", "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-3:] == [
+        KIT_END[0],
+        "  kit/astra/README.txt",
+        "Open kit/index.html for every file with a picture, and how to print it.",
+    ]
+    assert Path("kit/astra/README.txt").is_file() and Path("kit/index.html").is_file()

@@ -177,9 +177,22 @@ def kit(
         for table, laid in tables:
             saved = write_table(tts, table, laid, dpi, tts_base_url)
             click.echo(f"wrote the Tabletop Simulator table {saved}")
+    click.echo(_closing(parts, out_dir, gallery))
 
 
 INDEX = "index.html"
+
+
+def _closing(parts: list[Part], out_dir: Path, gallery: bool) -> str:
+    """The kit's last lines: each game's README.txt, and the gallery."""
+    readmes = [f"  {e.path}" for p in parts for e in p.planned if e.path.name == "README.txt"]
+    lines = ["Read first: each game's README.txt says what to print and how.", *readmes]
+    page = "every file with a picture, and how to print it"
+    if gallery:
+        lines.append(f"Open {out_dir / INDEX} for {page}.")
+    else:
+        lines.append(f"Add --gallery for {out_dir / INDEX}: {page}.")
+    return "\n".join(lines)
 
 
 def _cores() -> int:
