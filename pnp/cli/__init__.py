@@ -50,7 +50,17 @@ class PnpGroup(LazyGroup):
             ctx.exit(1)
 
 
-@click.group(cls=PnpGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=PnpGroup,
+    lazy=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="""\b
+    Examples:
+      Everything for a game night, on US Letter, into out/:
+        pnp kit --paper letter
+      Score a finished game of Star Charts:
+        pnp starcharts score docs/examples/finished.txt""",
+)
 @click.version_option(__version__, prog_name="pnp")
 def cli() -> None:
     """Print-and-play kits and rules-checking scorers for star-themed games."""

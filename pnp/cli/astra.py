@@ -36,12 +36,29 @@ LANG = click.option(
 )
 
 
-@click.group(cls=LazyGroup, lazy=COMMANDS)
+@click.group(
+    cls=LazyGroup,
+    lazy=COMMANDS,
+    epilog="""\b
+    Examples:
+      The constellation cards with backs, on US Letter:
+        pnp astra cards --backs duplex --paper letter
+      Score a finished game from its end-of-game file:
+        pnp astra score docs/examples/astra-endgame.toml""",
+)
 def astra() -> None:
     """Astra (Mindclash): the print kit in English or French, the scorer and the game checker."""
 
 
-@astra.command("constellations")
+@astra.command(
+    "constellations",
+    epilog="""\b
+    Examples:
+      Every card: its French name, element, stars and boons:
+        pnp astra constellations
+      One card's stars and lines, in French:
+        pnp astra constellations --show Taureau --lang fr""",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the cards as JSON.")
 @click.option(
     "--show", metavar="NAME", help="Draw one card's stars and lines (English or French name)."

@@ -16,7 +16,14 @@ from pnp.cli.outputs import check_output, named_callback
 _INPUT = click.Path(exists=True, readable=False, path_type=Path)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      Replay a three-player game and print its scores:
+        pnp astra check docs/examples/astra-game.txt
+      Also write its end, which `pnp astra score` reads:
+        pnp astra check docs/examples/astra-game.txt --final-state end.toml""",
+)
 @click.argument("log", type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option(

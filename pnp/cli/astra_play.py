@@ -105,7 +105,14 @@ def _shown(result: AstraResult | PadResult, lang: Lang, how: str) -> Any:
     return astra_json(result) if how == "json" else format_astra(result, lang)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      Score a finished game from its end-of-game file:
+        pnp astra score docs/examples/astra-endgame.toml
+      Score a score pad typed as written, as JSON:
+        pnp astra score --json docs/examples/astra-pad.toml""",
+)
 @click.argument("games", nargs=-1, required=True, type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option("--name", "names", multiple=True, help="A pad's players, column by column.")

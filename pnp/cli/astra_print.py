@@ -70,7 +70,14 @@ def _only(names: str | None) -> list[Constellation] | None:
     return list(dict.fromkeys(picked))
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      All 48 cards with their backs, for a duplex printer:
+        pnp astra cards --backs duplex --paper letter
+      Reprint two lost cards, with their backs:
+        pnp astra cards --only Taurus,Leo --paper letter""",
+)
 @click.option(
     "--only",
     metavar="NAME,…",
@@ -124,7 +131,13 @@ def cards(
     write_images(output.stdout)
 
 
-@click.command("game-end")
+@click.command(
+    "game-end",
+    epilog="""\b
+    Examples:
+      The card in French, on US Letter:
+        pnp astra game-end --lang fr --paper letter""",
+)
 @LANG
 @image_options
 @printer_options
@@ -151,7 +164,13 @@ def game_end(
     write_images(output.stdout)
 
 
-@click.command("scoring-cards")
+@click.command(
+    "scoring-cards",
+    epilog="""\b
+    Examples:
+      With their backs, for a duplex printer:
+        pnp astra scoring-cards --backs duplex --paper letter""",
+)
 @LANG
 @image_options
 @printer_options
@@ -178,7 +197,12 @@ def scoring_cards(
     write_images(output.stdout)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      The cards in French, on US Letter:
+        pnp astra aid --lang fr --paper letter""",
+)
 @LANG
 @image_options
 @printer_options
@@ -206,7 +230,12 @@ def aid(
     write_images(output.stdout)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      A Journal on US Letter (print one per player):
+        pnp astra journal --paper letter""",
+)
 @LANG
 @scale_option
 @paper_option
@@ -219,7 +248,12 @@ def journal(lang: Lang, printer: PrinterProfile, paper: Paper, output: Output) -
     emit(journal_document(paper, lang), output, JOURNAL_PATH, printer.factor)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      The side for 3 players, on US Letter:
+        pnp astra board --players 3 --paper letter""",
+)
 @_players(["2", "3", "4", "5", "all"], "all")
 @LANG
 @scale_option
@@ -237,7 +271,12 @@ def board(players: str, lang: Lang, printer: PrinterProfile, paper: Paper, outpu
     emit(doc, output, board_path(int(players)), printer.factor)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      The tokens, on US Letter:
+        pnp astra tokens --paper letter""",
+)
 @LANG
 @scale_option
 @paper_option
@@ -250,7 +289,13 @@ def tokens(lang: Lang, printer: PrinterProfile, paper: Paper, output: Output) ->
     emit(tokens_document(paper, lang), output, TOKENS_PATH, printer.factor)
 
 
-@click.command("score-pad")
+@click.command(
+    "score-pad",
+    epilog="""\b
+    Examples:
+      A pad for 4 players to type the scores into:
+        pnp astra score-pad --players 4 --fillable --paper letter""",
+)
 @_players(["2", "3", "4", "5"], "5")
 @LANG
 @fillable_option
@@ -274,7 +319,13 @@ def score_pad(
     emit(doc, output, default_path(SCORE_PAD_PATH, fillable), printer.factor)
 
 
-@click.command("setup-sheet")
+@click.command(
+    "setup-sheet",
+    epilog="""\b
+    Examples:
+      The sheet in French, on US Letter:
+        pnp astra setup-sheet --lang fr --paper letter""",
+)
 @LANG
 @scale_option
 @paper_option

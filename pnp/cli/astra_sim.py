@@ -16,7 +16,14 @@ from pnp.cli.numbers import WholeRange
 from pnp.cli.play_options import given, log_paths, simulation_options
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      100 solo games against a harder Ptolemy:
+        pnp astra simulate --solo --difficulty hard-telescopes
+      Five two-player games, their logs kept for `check`:
+        pnp astra simulate --players 2 --games 5 --logs logs""",
+)
 @click.option(
     "--players",
     type=WholeRange(2, 5),

@@ -40,7 +40,14 @@ def _player_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     return value
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      Play against Ptolemy, the game's log kept:
+        pnp astra solo --log solo.txt
+      The deal and die of docs/examples/astra-solo.txt:
+        pnp astra solo --seed 32 --difficulty hard-telescopes""",
+)
 @click.option("--seed", type=SEED, help="Seed for the shuffles and Ptolemy's die.")
 @click.option("--difficulty", default="", callback=difficulty_option, help=DIFFICULTY_HELP)
 @click.option("--name", default="You", show_default=True, callback=_player_name)

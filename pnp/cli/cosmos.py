@@ -27,7 +27,16 @@ COMMANDS: dict[str, str] = {
 }
 
 
-@click.group(cls=LazyGroup, lazy=COMMANDS)
+@click.group(
+    cls=LazyGroup,
+    lazy=COMMANDS,
+    epilog="""\b
+    Examples:
+      Score a finished game of the published edition:
+        pnp cosmos score docs/examples/cosmos-game.toml
+      Replay a whole game of our edition and score it:
+        pnp cosmos check docs/examples/cosmos-game.txt""",
+)
 def cosmos() -> None:
     """Crafting the Cosmos (Office Dog Games): our print-and-play edition and a scorer for
     the published game."""
@@ -38,7 +47,14 @@ def cosmos() -> None:
 _INPUT = click.Path(exists=True, readable=False)
 
 
-@cosmos.command()
+@cosmos.command(
+    epilog="""\b
+    Examples:
+      Score a finished game of the published edition:
+        pnp cosmos score docs/examples/cosmos-game.toml
+      Log the play in BG Stats:
+        pnp cosmos score docs/examples/cosmos-game.toml --bgstats""",
+)
 @click.argument("records", nargs=-1, required=True, type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option("--name", "names", multiple=True, help="A pad's players, column by column.")
@@ -96,7 +112,13 @@ def score(
     click.echo("\n".join(format_cosmos(r) for r in results), nl=False)
 
 
-@cosmos.command("goals")
+@cosmos.command(
+    "goals",
+    epilog="""\b
+    Examples:
+      Each goal's id and title, by which a record names it:
+        pnp cosmos goals""",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the goals as JSON.")
 def list_goals(as_json: bool) -> None:
     """List the 16 universal goals: each id, its card's title (a record names a goal by

@@ -52,7 +52,14 @@ def _so_far(game: Game, as_json: bool) -> str:
     return dumps(progress_json(now)) if as_json else format_progress(now)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      Replay a whole game of our edition and score it:
+        pnp cosmos check docs/examples/cosmos-game.txt
+      Check a game in progress:
+        pnp cosmos check --unfinished docs/examples/cosmos-first-turn.txt""",
+)
 @click.argument("log", type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option(

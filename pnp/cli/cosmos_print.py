@@ -42,7 +42,16 @@ def _cards(doc: Callable[[], Document]) -> Document:
 def _card_command(deck: str, what: str, ids: Callable[[], list[str]] | None) -> click.Command:
     """The command printing a deck; ``ids`` names its cards' images (else numbers)."""
 
-    @click.command(f"{deck}-cards", help=f"The {what}, 3 × 3 per page, with optional backs.")
+    @click.command(
+        f"{deck}-cards",
+        help=f"The {what}, 3 × 3 per page, with optional backs.",
+        epilog=f"""\b
+        Examples:
+          With their backs, for a duplex printer:
+            pnp cosmos {deck}-cards --backs duplex --paper letter
+          With their backs below a fold line:
+            pnp cosmos {deck}-cards --backs fold --paper letter""",
+    )
     @image_options
     @printer_options
     @card_options
@@ -83,7 +92,13 @@ energy_cards = _card_command("energy", "60 energy cards", None)
 power_cards = _card_command("power", "32 power cards (their backs name their deck)", _power_ids)
 
 
-@click.command("main-board")
+@click.command(
+    "main-board",
+    epilog="""\b
+    Examples:
+      On four US Letter sheets:
+        pnp cosmos main-board --paper letter""",
+)
 @scale_option
 @paper_option
 @output_options
@@ -95,7 +110,13 @@ def main_board(printer: PrinterProfile, paper: Paper, output: Output) -> None:
     emit(main_board_document(paper), output, MAIN_BOARD_PATH, printer.factor)
 
 
-@click.command("player-boards")
+@click.command(
+    "player-boards",
+    epilog="""\b
+    Examples:
+      On eight US Letter sheets:
+        pnp cosmos player-boards --paper letter""",
+)
 @scale_option
 @paper_option
 @output_options
@@ -118,7 +139,12 @@ def _two_sided(f: Callable[..., Any]) -> Callable[..., Any]:
     )(f)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      With backs for a duplex printer, not fold and glue:
+        pnp cosmos tiles --backs duplex --paper letter""",
+)
 @_two_sided
 @scale_option
 @paper_option
@@ -133,7 +159,12 @@ def tiles(backs: str, printer: PrinterProfile, paper: Paper, output: Output) -> 
     emit(doc, output, tiles_path(duplex is not None), printer.factor)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      On US Letter, to fold, glue and cut:
+        pnp cosmos tokens --paper letter""",
+)
 @_two_sided
 @scale_option
 @paper_option
@@ -149,7 +180,14 @@ def tokens(backs: str, printer: PrinterProfile, paper: Paper, output: Output) ->
 
 
 def _sheet_command(name: str, builder: str, path: str, what: str) -> click.Command:
-    @click.command(name, help=what)
+    @click.command(
+        name,
+        help=what,
+        epilog=f"""\b
+        Examples:
+          On US Letter:
+            pnp cosmos {name} --paper letter""",
+    )
     @scale_option
     @paper_option
     @output_options
@@ -168,7 +206,13 @@ setup_sheet = _sheet_command(
 )
 
 
-@click.command("score-pad")
+@click.command(
+    "score-pad",
+    epilog="""\b
+    Examples:
+      A pad to type the scores into, on US Letter:
+        pnp cosmos score-pad --fillable --paper letter""",
+)
 @fillable_option
 @scale_option
 @paper_option

@@ -12,7 +12,14 @@ from pnp.cli.numbers import WholeRange
 from pnp.cli.play_options import log_paths, simulation_options
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      100 three-player games:
+        pnp cosmos simulate --players 3
+      Two games, their logs kept for `check`:
+        pnp cosmos simulate --players 2 --games 2 --logs logs""",
+)
 @click.option("--players", type=WholeRange(2, 4), default=3, show_default=True)
 @click.option(
     "--table",

@@ -40,7 +40,14 @@ if TYPE_CHECKING:
     from pnp.kit import Job, KitSettings, Laid
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      All three games, on US Letter, into out/:
+        pnp kit --paper letter
+      Astra in French, with a page showing every file:
+        pnp kit --game astra --lang fr --gallery --paper letter""",
+)
 @click.option(
     "--game",
     type=click.Choice(["all", *(g.id for g in GAMES)], case_sensitive=False),
@@ -170,9 +177,22 @@ def kit(
         for table, laid in tables:
             saved = write_table(tts, table, laid, dpi, tts_base_url)
             click.echo(f"wrote the Tabletop Simulator table {saved}")
+    click.echo(_closing(parts, out_dir, gallery))
 
 
 INDEX = "index.html"
+
+
+def _closing(parts: list[Part], out_dir: Path, gallery: bool) -> str:
+    """The kit's last lines: each game's README.txt, and the gallery."""
+    readmes = [f"  {e.path}" for p in parts for e in p.planned if e.path.name == "README.txt"]
+    lines = ["Read first: each game's README.txt says what to print and how.", *readmes]
+    page = "every file with a picture, and how to print it"
+    if gallery:
+        lines.append(f"Open {out_dir / INDEX} for {page}.")
+    else:
+        lines.append(f"Add --gallery for {out_dir / INDEX}: {page}.")
+    return "\n".join(lines)
 
 
 def _cores() -> int:
@@ -402,7 +422,14 @@ def _document(job: Job, settings: KitSettings) -> Document:
         raise click.ClickException(f"{job.path}: {exc}") from None
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      The test sheet on US Letter, to print double-sided:
+        pnp calibrate --paper letter
+      For a printer that flips on the short edge:
+        pnp calibrate --flip short --paper letter""",
+)
 @FLIP
 @paper_option
 @output_options

@@ -15,12 +15,27 @@ from pnp.cli.options import (
 )
 
 
-@click.group()
+@click.group(
+    epilog="""\b
+    Examples:
+      Store what the test sheet of `pnp calibrate` read:
+        pnp printer set --paper letter --back-offset 1.5,-0.5 --ruler 49.5
+      Print the stored profile:
+        pnp printer show""",
+)
 def printer() -> None:
     """Your printer's calibration, stored once: paper, flip edge, back offset and scale."""
 
 
-@printer.command("set")
+@printer.command(
+    "set",
+    epilog="""\b
+    Examples:
+      Store what the test sheet of `pnp calibrate` read:
+        pnp printer set --paper letter --back-offset 1.5,-0.5 --ruler 49.5
+      Your printer flips on the short edge:
+        pnp printer set --flip short""",
+)
 @PAPER
 @FLIP
 @OFFSET
@@ -67,7 +82,12 @@ def set_(
         click.echo(f"  {line}")
 
 
-@printer.command()
+@printer.command(
+    epilog="""\b
+    Examples:
+      Print the stored profile:
+        pnp printer show""",
+)
 def show() -> None:
     """Print the stored profile and where it is kept."""
     from pnp.paper.printer import describe
@@ -80,7 +100,12 @@ def show() -> None:
         click.echo(f"  {line}")
 
 
-@printer.command()
+@printer.command(
+    epilog="""\b
+    Examples:
+      Forget it, and every command is back to its defaults:
+        pnp printer reset""",
+)
 def reset() -> None:
     """Forget the stored profile (only a file of printer settings is removed)."""
     from pnp.paper.printer_store import profile_lock, remove_profile

@@ -23,12 +23,29 @@ COMMANDS = {
 }
 
 
-@click.group(cls=LazyGroup, lazy=COMMANDS)
+@click.group(
+    cls=LazyGroup,
+    lazy=COMMANDS,
+    epilog="""\b
+    Examples:
+      Player sheets for two charts, on US Letter:
+        pnp starcharts sheet lyra-8 cygnus-8-obstacles --paper letter
+      Score a finished game typed as text:
+        pnp starcharts score docs/examples/finished.txt""",
+)
 def starcharts() -> None:
     """Star Charts, the dice-drafting roll-and-write."""
 
 
-@starcharts.command("charts")
+@starcharts.command(
+    "charts",
+    epilog="""\b
+    Examples:
+      Every shipped chart, its size and what is on it:
+        pnp starcharts charts
+      One chart's grid:
+        pnp starcharts charts --show lyra-8""",
+)
 @click.option("--show", metavar="ID", shell_complete=complete_chart, help="Print one chart's grid.")
 def list_charts(show: str | None) -> None:
     """List the shipped charts, or show one."""

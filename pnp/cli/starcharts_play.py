@@ -34,7 +34,14 @@ def _sheet_paths(log: Path, folder: Path, games: int) -> list[Path]:
     return [folder / f"{log.stem}-game{n}.txt" for n in range(1, games + 1)]
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      Replay a two-player game and print its scores:
+        pnp starcharts check docs/examples/two-player.txt
+      Also write the finished sheets, which `score` reads:
+        pnp starcharts check docs/examples/two-player.txt --sheets sheets""",
+)
 @click.argument("log", type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option(
@@ -92,7 +99,14 @@ def _objectives(chart: Chart, given: str | None, rng: random.Random) -> tuple[st
     return chosen
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      100 two-player games on lyra-8:
+        pnp starcharts simulate --chart lyra-8 --players 2
+      Three games, their logs kept for `check`:
+        pnp starcharts simulate --chart lyra-8-obstacles --games 3 --logs logs""",
+)
 @click.option(
     "--chart",
     "chart_ref",
@@ -157,7 +171,13 @@ def _player_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     return value
 
 
-@click.command("versus-ai")
+@click.command(
+    "versus-ai",
+    epilog="""\b
+    Examples:
+      Play lyra-8 against the A.I., the game's log kept:
+        pnp starcharts versus-ai lyra-8 --log game.txt""",
+)
 @click.argument("chart_ref", metavar="CHART", shell_complete=complete_chart)
 @click.option("--objectives", help="The 4 dealt objective ids (default: dealt at random).")
 @click.option("--seed", type=SEED, help="Seed for the dice the tool rolls and the deal.")

@@ -27,7 +27,14 @@ if TYPE_CHECKING:
     from pnp.layouts.cards import CardOptions
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      Four sheets of lyra-8, on US Letter:
+        pnp starcharts sheet lyra-8 --copies 4 --paper letter
+      A sheet to type the scores into, from a chart file:
+        pnp starcharts sheet docs/examples/lyra-spec.txt --fillable --paper letter""",
+)
 @click.argument("charts", nargs=-1, required=True, shell_complete=complete_chart)
 @click.option(
     "--copies",
@@ -72,7 +79,14 @@ def sheet(
     emit(doc, output, default_path(sheet_path([c.id for c in loaded]), fillable), printer.factor)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      The cards with their backs, for a duplex printer:
+        pnp starcharts cards --backs duplex --paper letter
+      One card a page with 3 mm bleed, for a print shop:
+        pnp starcharts cards --print-shop -o print-shop.pdf""",
+)
 @image_options
 @printer_options
 @card_options
@@ -99,7 +113,12 @@ def cards(
     write_images(output.stdout)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      Two player aids on a US Letter page:
+        pnp starcharts aid --paper letter""",
+)
 @scale_option
 @paper_option
 @output_options
@@ -111,7 +130,12 @@ def aid(printer: PrinterProfile, paper: Paper, output: Output) -> None:
     emit(aid_document(paper), output, AID_PATH, printer.factor)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      Five dice to fold, on US Letter:
+        pnp starcharts dice --paper letter""",
+)
 @click.option(
     "--count",
     type=WholeRange(1, 100),

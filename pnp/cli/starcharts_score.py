@@ -116,7 +116,14 @@ def _path(name: str) -> Path:
     return Path(name)
 
 
-@click.command()
+@click.command(
+    epilog="""\b
+    Examples:
+      Score a finished game typed as text:
+        pnp starcharts score docs/examples/finished.txt
+      The same, as JSON:
+        pnp starcharts score --json docs/examples/finished.txt""",
+)
 @click.argument("games", nargs=-1, required=True, type=_INPUT)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the table.")
 @click.option("--match", is_flag=True, help="The games form an extended match: add them up.")
