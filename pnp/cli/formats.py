@@ -12,7 +12,14 @@ from pnp.system.paths import read_data
 def _formats(game: str, title: str) -> click.Command:
     """The ``formats`` command of one game: it prints ``data/formats/<game>.md``."""
 
-    @click.command("formats", short_help="What to type: the text formats, with examples.")
+    @click.command(
+        "formats",
+        short_help="What to type: the text formats, with examples.",
+        epilog=f"""\b
+    Examples:
+      What to type for this game, with examples:
+        pnp {game} formats""",
+    )
     def formats() -> None:
         text, _ = read_data("formats", f"{game}.md")
         click.echo(text, nl=False)
