@@ -13,7 +13,7 @@ from pnp.astra.text import Lang, text
 from pnp.cli.astra import LANG
 from pnp.cli.astra_solo import DIFFICULTY_HELP, difficulty_option
 from pnp.cli.numbers import WholeRange
-from pnp.cli.play_options import given, log_paths, simulation_options
+from pnp.cli.play_options import given, log_paths, search_budget, simulation_options
 
 
 @click.command(
@@ -44,12 +44,14 @@ def simulate(
     games: int,
     seed: int,
     bot: str,
+    budget: int,
     jobs: int,
     logs: Path | None,
     lang: Lang,
 ) -> None:
     """Bots play whole games: scores, game length, how often each card is discovered and
     each ability used; solo, how often Ptolemy wins."""
+    budget = search_budget(bot, budget)
     from pnp.play.astra_simulate import format_summary
     from pnp.play.astra_simulate import simulate as run
     from pnp.system import atomic

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from pnp.cli.numbers import WholeRange
-from pnp.cli.play_options import log_paths, simulation_options
+from pnp.cli.play_options import log_paths, search_budget, simulation_options
 
 
 @click.command(
@@ -29,11 +29,19 @@ from pnp.cli.play_options import log_paths, simulation_options
 )
 @simulation_options
 def simulate(
-    players: int, table: bool, games: int, seed: int, bot: str, jobs: int, logs: Path | None
+    players: int,
+    table: bool,
+    games: int,
+    seed: int,
+    bot: str,
+    budget: int,
+    jobs: int,
+    logs: Path | None,
 ) -> None:
     """Bots play whole games: scores by source, game length, goals, power cards (and how
     often their holders win), nebulae placed and completed by size, how often each
     nebula stack runs out, advanced life."""
+    budget = search_budget(bot, budget)
     from pnp.cosmos.text import text
     from pnp.play.cosmos_simulate import format_summary
     from pnp.play.cosmos_simulate import simulate as run

@@ -28,6 +28,13 @@ def given(name: str) -> bool:
     return source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
 
 
+def search_budget(bot: str, budget: int) -> int:
+    """``--budget``, for the search bot only (a usage error with another bot)."""
+    if bot != "search" and given("budget"):
+        raise click.UsageError("--budget is the search bot's: add --bot search")
+    return budget
+
+
 @contextmanager
 def usage_errors(hint: str, *errors: type[Exception]) -> Iterator[None]:
     """Errors of these types (an unknown name, a missing file) become usage errors of the
@@ -41,6 +48,7 @@ def usage_errors(hint: str, *errors: type[Exception]) -> Iterator[None]:
 SEED = WholeRange(0, MAX_SEED)  # every command's --seed: what the logs' seed: holds
 MAX_GAMES = 100_000  # half an hour of greedy Star Charts bots; hours of greedy Astra ones
 MAX_JOBS = 256
+MAX_BUDGET = 100_000  # playouts a decision
 
 
 def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
@@ -50,8 +58,8 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
 
 
 def simulation_options(f: F) -> F:
-    """``--games``, ``--seed``, ``--bot``, ``--jobs`` and ``--logs``: every game's
-    ``simulate``."""
+    """``--games``, ``--seed``, ``--bot``, ``--budget``, ``--jobs`` and ``--logs``: every
+    game's ``simulate``."""
     from pathlib import Path  # here, not on top: the scorers that import this need none
 
     f = click.option(
@@ -68,10 +76,19 @@ def simulation_options(f: F) -> F:
         help="Write each game's log here; the game's `check` replays any of them.",
     )(f)
     f = click.option(
+        "--budget",
+        type=WholeRange(1, MAX_BUDGET),
+        default=200,
+        show_default=True,
+        help="The search bot's playouts a decision.",
+    )(f)
+    f = click.option(
         "--bot",
-        type=click.Choice(["random", "greedy"], case_sensitive=False),
+        type=click.Choice(["random", "greedy", "search"], case_sensitive=False),
         default="greedy",
         show_default=True,
+        help="random and greedy play at once; search weighs each move by playouts "
+        "(pnp/play/search.py), --budget of them.",
     )(f)
     f = click.option("--seed", type=SEED, default=1, show_default=True)(f)
     return click.option("--games", type=WholeRange(1, MAX_GAMES), default=100, show_default=True)(f)

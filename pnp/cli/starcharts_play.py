@@ -13,7 +13,14 @@ import click
 from pnp.cli.bgstats_options import Export, bgstats_options, emit
 from pnp.cli.numbers import WholeRange
 from pnp.cli.outputs import check_output, log_option_callback
-from pnp.cli.play_options import MAX_LINE, SEED, log_paths, read_line, simulation_options
+from pnp.cli.play_options import (
+    MAX_LINE,
+    SEED,
+    log_paths,
+    read_line,
+    search_budget,
+    simulation_options,
+)
 from pnp.cli.starcharts_score import chart_usage, complete_chart, game_play, match_play
 
 if TYPE_CHECKING:
@@ -134,10 +141,12 @@ def simulate(
     games: int,
     seed: int,
     bot: str,
+    budget: int,
     jobs: int,
     logs: Path | None,
 ) -> None:
     """Bots play whole games: scores, game length, and how often each objective is claimed."""
+    budget = search_budget(bot, budget)
     from pnp.play.starcharts_simulate import format_summary
     from pnp.play.starcharts_simulate import simulate as run
     from pnp.starcharts.setup import Variant
