@@ -57,7 +57,7 @@ def simulate(
             bar = click.progressbar(length=games, label=label, file=sys.stderr)
             progress = stack.enter_context(bar).update
         keep = logs is not None
-        summary, texts = run(players, games, seed, bot.lower(), keep, progress, jobs, table)
+        summary, texts = run(players, games, seed, bot.lower(), keep, progress, jobs, table, budget)
     for path, log in zip(paths, texts, strict=True):
         atomic.write_text(path, log)
-    click.echo(format_summary(summary, players, bot.lower()), nl=False)
+    click.echo(format_summary(summary, players, bot.lower(), budget), nl=False)

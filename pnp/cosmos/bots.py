@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from pnp.cosmos import craft, energy
 from pnp.cosmos.actions import (
@@ -94,13 +94,19 @@ def _life_nebulae() -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _missing(b: Board, n: int) -> tuple[list[int], int]:
+def _missing(b: Board, n: int) -> tuple[tuple[int, ...], int]:
     """An incomplete nebula's stars still wanted by type, and the total short once its
     supernovae stand in."""
-    corners = geometry().nebula_stars[n]
-    want = craft.required()[b.tiles[n]]
-    rest = [max(0, want[t] - (b.standard(t) & corners).bit_count()) for t in range(4)]
-    return rest, max(0, sum(rest) - (b.nova & corners).bit_count())
+    return _missing_on(b.stars, b.nova, b.tiles[n], geometry().nebula_stars[n])
+
+
+@lru_cache(maxsize=1 << 16)  # the rollouts of the search bot ask the same again and again
+def _missing_on(
+    stars: tuple[int, int, int, int], nova: int, tile: int, corners: int
+) -> tuple[tuple[int, ...], int]:
+    want = craft.required()[tile]
+    rest = tuple(max(0, want[t] - (stars[t] & ~nova & corners).bit_count()) for t in range(4))
+    return rest, max(0, sum(rest) - (nova & corners).bit_count())
 
 
 def value(s: State, me: int) -> float:

@@ -147,21 +147,32 @@ def simulate(
     progress: Callable[[int], object] | None = None,
     jobs: int = 1,
     table: bool = False,
+    budget: int = 0,
 ) -> tuple[Summary, list[str]]:
     """Play ``games`` games on ``jobs`` processes; game ``k`` is dealt and played from
     ``game_seed(seed, k)``, so any ``jobs`` gives the same result. ``progress(n)`` is
-    called as games end; the logs kept are table logs with ``table``."""
-    work = partial(_play_block, players, seed, bot, keep_logs, table)
+    called as games end; the logs kept are table logs with ``table``; ``budget`` is the
+    search bot's playouts a decision."""
+    work = partial(_play_block, players, seed, bot, budget, keep_logs, table)
     return parallel.gather(work, games, jobs, progress, Summary())
 
 
+def _bot(name: str, budget: int) -> Bot:
+    """The bot called ``name``; a search bot is one a game (it holds its plan)."""
+    if name == "search":
+        from pnp.play.cosmos_search import SearchBot
+
+        return SearchBot(budget)
+    return BOTS[name]
+
+
 def _play_block(
-    players: int, seed: int, bot: str, keep_logs: bool, table: bool, block: range
+    players: int, seed: int, bot: str, budget: int, keep_logs: bool, table: bool, block: range
 ) -> tuple[Summary, list[str]]:
     summary = Summary()
     logs = []
     for k in block:
-        played = play(players, game_seed(seed, k), BOTS[bot])
+        played = play(players, game_seed(seed, k), _bot(bot, budget))
         summary.add(played)
         if keep_logs:
             logs.append(log_text(played, table))
@@ -197,10 +208,13 @@ def _rate(part: int, whole: int) -> str:
     return f"{part / whole:.0%}" if whole else "-"
 
 
-def format_summary(summary: Summary, players: int, bot: str) -> str:
+def format_summary(summary: Summary, players: int, bot: str, budget: int = 0) -> str:
     games, seats = summary.games, summary.seats
+    header = _said("header", games=games, players=players, bot=bot)
+    if bot == "search":
+        header += _said("budget", budget=budget)
     lines = [
-        _said("header", games=games, players=players, bot=bot),
+        header,
         _said("score", quartiles=_quartiles(summary.scores)),
         _said("rounds", quartiles=_quartiles(summary.rounds)),
         _said("decisions", quartiles=_quartiles(summary.decisions)),
