@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from pnp.play.search import search
 from pnp.play.starcharts_simulate import NAMES, deal, play, play_on
+from pnp.score.starcharts_replay import game_result
 from pnp.starcharts.actions import Skip, Turn
 from pnp.starcharts.bots import Bot, draft, greedy_drafts, greedy_turn
 from pnp.starcharts.chart import Chart
@@ -51,6 +52,8 @@ class DraftRules:
         return [draft(state, seat, face, run, self.rng) for _, face, run in best]
 
     def playout(self, state: Game, seat: int, move: Turn, rng: random.Random) -> float:
+        """The searcher's ``rng`` goes unused: the n-th playout of a move rolls the dice
+        of ``seed + n``, as the n-th of every other move does."""
         n = self.visits.get(move, 0)
         self.visits[move] = n + 1
         future = random.Random(self.seed + n)
@@ -62,8 +65,6 @@ class DraftRules:
 
 def value(game: Game, seat: int) -> float:
     """A finished game's worth to ``seat``, in [0, 1]."""
-    from pnp.score.starcharts_replay import game_result
-
     result = game_result(game)
     totals = [p.total for p in result.players]
     if game.variant is Variant.VERSUS_AI:
@@ -108,8 +109,6 @@ def duel(chart: Chart, seed: int, k: int, bot: Bot, seat: int) -> Duel:
     """Game ``k`` of ``seed``: ``bot`` in ``seat`` (0 rolls first), greedy in the other.
     The deal and every round's roll depend on ``seed`` and ``k`` alone, not on the bots'
     choices, so the game played with the seats swapped sees the same dice."""
-    from pnp.score.starcharts_replay import game_result
-
     deck = random.Random(f"{seed}:{k}")
     setup = Setup(chart, deal(chart, deck), NAMES[:2], Variant.TWO_PLAYER)
     bots: list[Bot] = [greedy_turn, greedy_turn]
