@@ -163,11 +163,21 @@ def simulate(
             bar = click.progressbar(length=games, label="simulating", file=sys.stderr)
             progress = stack.enter_context(bar).update
         summary, texts = run(
-            chart, players, games, seed, bot, chosen, chart_ref, logs is not None, progress, jobs
+            chart,
+            players,
+            games,
+            seed,
+            bot,
+            chosen,
+            chart_ref,
+            logs is not None,
+            progress,
+            jobs,
+            budget,
         )
     for path, text in zip(paths, texts, strict=True):
         atomic.write_text(path, text)
-    click.echo(format_summary(chart, summary, players, bot), nl=False)
+    click.echo(format_summary(chart, summary, players, bot, budget), nl=False)
 
 
 def _player_name(ctx: click.Context, param: click.Parameter, value: str) -> str:

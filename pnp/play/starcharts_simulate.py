@@ -31,22 +31,41 @@ def deal(chart: Chart, rng: random.Random) -> tuple[str, ...]:
     return tuple(rng.sample(cards, 4))
 
 
-def play(setup: Setup, bot: Bot, rng: random.Random, record: bool = True) -> tuple[Game, list[str]]:
-    """Play one game; returns it and (when ``record``) the log lines of its rounds."""
+def play(
+    setup: Setup,
+    bot: Bot,
+    rng: random.Random,
+    record: bool = True,
+    dice: random.Random | None = None,
+) -> tuple[Game, list[str]]:
+    """Play one game; returns it and (when ``record``) the log lines of its rounds. The
+    dice come from ``dice`` when given (so that games between different bots can see the
+    same rolls), else from ``rng`` as every choice does."""
     game = Game(setup, trusted=True)
-    n = game.g.n
-    dice = dice_count(setup.variant, len(setup.players))
-    solo = setup.variant is Variant.SOLO
-    draft, getrandbits = Phase.DRAFT, rng.getrandbits
     body: list[str] = []
+    play_on(game, bot, rng, dice or rng, body if record else None)
+    return game, body
+
+
+def play_on(
+    game: Game, bot: Bot, rng: random.Random, dice: random.Random, body: list[str] | None
+) -> None:
+    """Play ``game`` to its end from wherever it stands (a round's draft under way, its
+    claims, or between rounds): every seat by ``bot``, each claiming a card as soon as it
+    may; the log lines go to ``body`` unless it is None."""
+    n = game.g.n
+    count = dice_count(game.variant, len(game.setup.players))
+    solo = game.variant is Variant.SOLO
+    draft, getrandbits = Phase.DRAFT, dice.getrandbits
     while not game.over:
-        number = game.round + 1
-        if number > MAX_ROUNDS:
-            raise RuntimeError("a simulated game did not end")
-        faces = [getrandbits(3) + 1 for _ in range(dice)]
-        if record:
-            body += ["", f"round {number}", "roll: " + " ".join(map(str, faces))]
-        game.start_round(number, faces)
+        if game.phase is Phase.ROLL:
+            number = game.round + 1
+            if number > MAX_ROUNDS:
+                raise RuntimeError("a simulated game did not end")
+            faces = [getrandbits(3) + 1 for _ in range(count)]
+            if body is not None:
+                body += ["", f"round {number}", "roll: " + " ".join(map(str, faces))]
+            game.start_round(number, faces)
         while game.phase is draft:
             if solo:
                 seats = game.next_seats()
@@ -55,15 +74,14 @@ def play(setup: Setup, bot: Bot, rng: random.Random, record: bool = True) -> tup
                 seat = game.picks[0]
             turn = bot(game, seat, rng)
             game.play(seat, turn)
-            if record:
+            if body is not None:
                 body.append(turn_line(game.sheets[seat].name, turn, n))
         for seat, sheet in enumerate(game.sheets):
             while claimable := game.claimable(seat):
                 game.claim(seat, claimable[0])
-                if record:
+                if body is not None:
                     body.append(f"{sheet.name} claims {claimable[0]}")
         game.finish_round()
-    return game, body
 
 
 def log_text(setup: Setup, chart_ref: str, body: list[str]) -> str:
@@ -116,17 +134,18 @@ def simulate(
     keep_logs: bool = False,
     progress: Callable[[int], object] | None = None,
     jobs: int = 1,
+    budget: int = 0,
 ) -> tuple[Summary, list[str]]:
     """Play ``games`` games on ``jobs`` processes; game ``k`` uses its own seeded
     generator, so any one game can be replayed on its own and any ``jobs`` gives the same
-    result. ``progress(n)`` is called as games end."""
+    result. ``progress(n)`` is called as games end; ``budget`` is the search bot's."""
     variant = variant or variant_for(players)
     ref = chart_ref or chart.id
     # other processes get the chart's name, not the chart: compiled frozen classes don't
     # unpickle, and each process then builds its run tables once
     where = chart if jobs <= 1 else ref
     _CHARTS[ref] = chart  # forked processes find it here, with any tables it has built
-    work = partial(_play_block, where, players, seed, bot, variant.value, ref, keep_logs)
+    work = partial(_play_block, where, players, seed, bot, budget, variant.value, ref, keep_logs)
     return parallel.gather(work, games, jobs, progress, Summary())
 
 
@@ -135,6 +154,7 @@ def _play_block(
     players: int,
     seed: int,
     bot: str,
+    budget: int,
     variant_name: str,
     chart_ref: str,
     keep_logs: bool,
@@ -145,14 +165,29 @@ def _play_block(
     names = ("Solo",) if variant is Variant.SOLO else NAMES[:players]
     summary = Summary()
     logs = []
+    player = bot_for(bot, budget)
     for k in block:
         rng = random.Random(f"{seed}:{k}")
         setup = Setup(chart, deal(chart, rng), names, variant)
-        game, body = play(setup, BOTS[bot], rng, record=keep_logs)
+        game, body = play(setup, player, rng, record=keep_logs)
         summary.add(game)
         if keep_logs:
             logs.append(log_text(setup, chart_ref, body))
     return summary, logs
+
+
+def bot_for(name: str, budget: int) -> Bot:
+    """The bot called ``name``; the search bot with ``budget`` playouts a decision."""
+    if name == "search":
+        from pnp.play.starcharts_search import search_bot
+
+        return search_bot(budget)
+    return BOTS[name]
+
+
+def bot_label(name: str, budget: int) -> str:
+    """How a summary names the bots: the search bot with its budget."""
+    return f"search bots ({budget} playouts a decision)" if name == "search" else f"{name} bots"
 
 
 _CHARTS: dict[str, Chart] = {}
@@ -164,12 +199,12 @@ def _load(ref: str) -> Chart:
     return _CHARTS[ref]
 
 
-def format_summary(chart: Chart, summary: Summary, players: int, bot: str) -> str:
+def format_summary(chart: Chart, summary: Summary, players: int, bot: str, budget: int = 0) -> str:
     s = sorted(summary.scores)
     quart = statistics.quantiles(s, n=4) if len(s) > 1 else [s[0]] * 3
     lines = [
         f"{chart.id}: {summary.games} games, {players} player{'s' if players > 1 else ''}, "
-        f"{bot} bots",
+        + bot_label(bot, budget),
         f"score     mean {statistics.fmean(s):.1f}  sd {statistics.pstdev(s):.1f}  "
         f"min {s[0]}  q1 {quart[0]:g}  median {quart[1]:g}  q3 {quart[2]:g}  max {s[-1]}",
         f"rounds    mean {statistics.fmean(summary.rounds):.1f}  min {min(summary.rounds)}  "

@@ -24,6 +24,12 @@ class AiSheet:
             for r in range(g.n)
         ]
 
+    def copy(self) -> AiSheet:
+        new = AiSheet(self.g)
+        new.progress = self.progress
+        new.marked, new.row_left = self.marked, list(self.row_left)
+        return new
+
     @property
     def done(self) -> bool:
         """Every non-star cell is marked: the game ends after this round."""

@@ -183,13 +183,17 @@ def _gain_reach(sheet: Sheet, longest: int) -> int:
     return found
 
 
-def greedy_turn(game: Game, seat: int, rng: random.Random) -> Turn:
+def greedy_drafts(game: Game, seat: int, rng: random.Random) -> list[tuple[float, int, int]]:
+    """Every draft of a die and one run, as (score, face, run) in the greedy bot's order:
+    the face, plus half of each awkward cell cleared, plus twice the high value of each
+    card the run completes and 3 for each ability it gains (and a hundredth at random,
+    to break ties). Empty when no die fits."""
     sheet, g = game.sheets[seat], game.g
     marked, lines = sheet.marked, g.lines
     avail = sheet.available()
     faces = [f for f in sorted(set(game.pool), reverse=True) if avail >> f & 1]
     if not faces:
-        return Skip()
+        return []
     # Once per turn: the cards one run could still meet, and the cells such a run (or one
     # completing a line that gains) must cover; a run missing them all scores only its
     # face and awkward cells, so nothing more is checked for it.
@@ -209,7 +213,7 @@ def greedy_turn(game: Game, seat: int, rng: random.Random) -> Turn:
     for _, reach, _ in targets:
         anywhere |= reach
     hard = g.chart.asteroids | g.comets
-    best, best_face, best_run = -1.0, 0, 0
+    scored: list[tuple[float, int, int]] = []
     for face in faces:
         for run in sheet.runs(face):
             score = face + 0.5 * (run & hard).bit_count() + rng.random() * 0.01
@@ -224,12 +228,29 @@ def greedy_turn(game: Game, seat: int, rng: random.Random) -> Turn:
                     ]
                     if completed:
                         score += 3 * len(plan_gains(sheet, completed))
-            if score > best:
-                best, best_face, best_run = score, face, run
-    actions: list[Action] = [Mark(g.run(best_run))]
-    completed = _lines_completed(sheet, marked, marked | best_run)
+            scored.append((score, face, run))
+    return scored
+
+
+def draft(game: Game, seat: int, face: int, run: int, rng: random.Random) -> Draft:
+    """Draft ``face`` and mark ``run``, gaining (at random) what the lines it completes give."""
+    sheet = game.sheets[seat]
+    actions: list[Action] = [Mark(game.g.run(run))]
+    completed = _lines_completed(sheet, sheet.marked, sheet.marked | run)
     actions += _gains(sheet, completed, sheet.circled, rng)
-    return Draft(best_face, tuple(actions))
+    return Draft(face, tuple(actions))
+
+
+def greedy_turn(game: Game, seat: int, rng: random.Random) -> Turn:
+    scored = greedy_drafts(game, seat, rng)
+    if not scored:
+        return Skip()
+    _, face, run = max(scored, key=_score)  # the first of the best
+    return draft(game, seat, face, run, rng)
+
+
+def _score(scored: tuple[float, int, int]) -> float:
+    return scored[0]
 
 
 Bot = Callable[[Game, int, random.Random], Turn]

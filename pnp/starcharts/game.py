@@ -53,6 +53,18 @@ class Game:
         self._checked: list[int] = [-1 for _ in self.sheets]  # marks when last checked
         self._conditions = [(o, check(o, self.g)) for o in setup.objectives if o in FACTORIES]
 
+    def copy(self) -> Game:
+        """An independent game in the same state, for a search to play on."""
+        new = Game(self.setup, self.trusted)
+        new.sheets = [s.copy() for s in self.sheets]
+        new.ai = None if self.ai is None else self.ai.copy()
+        new.round, new.phase, new.end_triggered = self.round, self.phase, self.end_triggered
+        new.pool, new.drafted, new.picks = list(self.pool), list(self.drafted), list(self.picks)
+        new.claim_rounds = {o: list(r) for o, r in self.claim_rounds.items()}
+        new.filled_round, new.ai_log = dict(self.filled_round), list(self.ai_log)
+        new._met, new._checked = [set(m) for m in self._met], list(self._checked)
+        return new
+
     # -- seats ------------------------------------------------------------------------------
 
     def seat(self, name: str) -> int:

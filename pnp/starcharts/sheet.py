@@ -61,6 +61,15 @@ class Sheet:
             None if self._tables is None else list(self._tables),
         )
 
+    def copy(self) -> Sheet:
+        """An independent sheet in the same state (the run tables are shared values)."""
+        new = Sheet(self.g, self.name)
+        new.marked, new.marked_t, new.circled = self.marked, self.marked_t, self.circled
+        new.gained, new.used, new.boxes = list(self.gained), set(self.used), list(self.boxes)
+        new.filled, new.claimed = self.filled, dict(self.claimed)
+        new._tables = None if self._tables is None else list(self._tables)
+        return new
+
     def restore(self, state: tuple[object, ...]) -> None:
         (
             self.marked,
