@@ -143,6 +143,7 @@ def simulate(
     bot: str,
     budget: int,
     jobs: int,
+    cluster: str | None,
     logs: Path | None,
 ) -> None:
     """Bots play whole games: scores, game length, and how often each objective is claimed."""
@@ -163,7 +164,17 @@ def simulate(
             bar = click.progressbar(length=games, label="simulating", file=sys.stderr)
             progress = stack.enter_context(bar).update
         summary, texts = run(
-            chart, players, games, seed, bot, chosen, chart_ref, logs is not None, progress, jobs
+            chart,
+            players,
+            games,
+            seed,
+            bot,
+            chosen,
+            chart_ref,
+            logs is not None,
+            progress,
+            jobs,
+            cluster,
         )
     for path, text in zip(paths, texts, strict=True):
         atomic.write_text(path, text)

@@ -147,12 +147,13 @@ def simulate(
     progress: Callable[[int], object] | None = None,
     jobs: int = 1,
     table: bool = False,
+    cluster: str | None = None,
 ) -> tuple[Summary, list[str]]:
     """Play ``games`` games on ``jobs`` processes; game ``k`` is dealt and played from
     ``game_seed(seed, k)``, so any ``jobs`` gives the same result. ``progress(n)`` is
     called as games end; the logs kept are table logs with ``table``."""
     work = partial(_play_block, players, seed, bot, keep_logs, table)
-    return parallel.gather(work, games, jobs, progress, Summary())
+    return parallel.gather(work, games, jobs, progress, Summary(), cluster)
 
 
 def _play_block(
