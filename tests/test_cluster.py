@@ -106,6 +106,14 @@ def test_without_the_extra_cluster_says_how_to_install_it(
     assert _one_line_error(run, "local") == cluster.EXTRA + "\n"
 
 
+def test_a_scheduler_whose_workers_run_another_pnp_is_one_line(
+    run: Run, scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cluster, "__version__", "0.0.0")  # this run's, not the workers'
+    said = _one_line_error(run, scheduler)
+    assert said.startswith("the worker at tcp://127.0.0.1:") and "this run pnp 0.0.0" in said
+
+
 def test_a_worker_with_another_pnp_refuses_the_block() -> None:
     with pytest.raises(PnpError, match=r"a worker runs pnp \S+, this run pnp 0\.0\.0"):
         cluster._checked("0.0.0", list, range(3))

@@ -127,7 +127,25 @@ def _connected(distributed: Any, address: str, jobs: int) -> Iterator[Any]:
             raise ClusterError(
                 f"no worker joined the Dask scheduler at {address} in {CONNECT_TIMEOUT:g} s"
             ) from None
+        _same_pnp(client, address)
         yield client
+
+
+def _same_pnp(client: Any, address: str) -> None:
+    """Every worker of the scheduler at ``address`` runs the version of pnp this run
+    does: one without it would end as it reads its first block, and the run wait for
+    workers for ever. (One that joins later is checked by each block it plays.)"""
+    import pkgutil
+
+    try:
+        found: dict[str, str] = client.run(pkgutil.resolve_name, f"{__name__}:__version__")
+    except (ImportError, AttributeError) as exc:
+        raise ClusterError(f"a worker of {address} lacks pnp {__version__}: {_said(exc)}") from None
+    for worker, version in found.items():
+        if version != __version__:
+            raise ClusterError(
+                f"the worker at {worker} runs pnp {version}, this run pnp {__version__}"
+            )
 
 
 def _checked(version: str, work: Callable[[range], T], block: range) -> T:
