@@ -70,7 +70,7 @@ def simulate(
             bar = click.progressbar(length=games, label=label, file=sys.stderr)
             progress = stack.enter_context(bar).update
         summary, texts = run(
-            players, games, seed, bot, logs is not None, progress, against, jobs, cluster
+            players, games, seed, bot, logs is not None, progress, against, jobs, cluster=cluster
         )
     for path, log in zip(paths, texts, strict=True):
         atomic.write_text(path, log)

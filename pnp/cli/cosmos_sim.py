@@ -59,7 +59,7 @@ def simulate(
             progress = stack.enter_context(bar).update
         keep = logs is not None
         summary, texts = run(
-            players, games, seed, bot.lower(), keep, progress, jobs, table, cluster
+            players, games, seed, bot.lower(), keep, progress, jobs, table, cluster=cluster
         )
     for path, log in zip(paths, texts, strict=True):
         atomic.write_text(path, log)

@@ -174,7 +174,7 @@ def simulate(
             logs is not None,
             progress,
             jobs,
-            cluster,
+            cluster=cluster,
         )
     for path, text in zip(paths, texts, strict=True):
         atomic.write_text(path, text)
