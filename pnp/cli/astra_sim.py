@@ -46,6 +46,7 @@ def simulate(
     bot: str,
     budget: int,
     jobs: int,
+    cluster: str | None,
     logs: Path | None,
     lang: Lang,
 ) -> None:
@@ -68,7 +69,9 @@ def simulate(
             label = text("report.simulating", lang)
             bar = click.progressbar(length=games, label=label, file=sys.stderr)
             progress = stack.enter_context(bar).update
-        summary, texts = run(players, games, seed, bot, logs is not None, progress, against, jobs)
+        summary, texts = run(
+            players, games, seed, bot, logs is not None, progress, against, jobs, cluster=cluster
+        )
     for path, log in zip(paths, texts, strict=True):
         atomic.write_text(path, log)
     click.echo(format_summary(summary, 1 if solo else players, bot, against, lang), nl=False)

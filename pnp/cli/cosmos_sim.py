@@ -36,6 +36,7 @@ def simulate(
     bot: str,
     budget: int,
     jobs: int,
+    cluster: str | None,
     logs: Path | None,
 ) -> None:
     """Bots play whole games: scores by source, game length, goals, power cards (and how
@@ -57,7 +58,9 @@ def simulate(
             bar = click.progressbar(length=games, label=label, file=sys.stderr)
             progress = stack.enter_context(bar).update
         keep = logs is not None
-        summary, texts = run(players, games, seed, bot.lower(), keep, progress, jobs, table, budget)
+        summary, texts = run(
+            players, games, seed, bot.lower(), keep, progress, jobs, table, budget, cluster=cluster
+        )
     for path, log in zip(paths, texts, strict=True):
         atomic.write_text(path, log)
     click.echo(format_summary(summary, players, bot.lower(), budget), nl=False)

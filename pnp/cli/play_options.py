@@ -58,9 +58,17 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
 
 
 def simulation_options(f: F) -> F:
-    """``--games``, ``--seed``, ``--bot``, ``--budget``, ``--jobs`` and ``--logs``: every
-    game's ``simulate``."""
+    """``--games``, ``--seed``, ``--bot``, ``--budget``, ``--jobs``, ``--cluster`` and
+    ``--logs``: every game's ``simulate``."""
     from pathlib import Path  # here, not on top: the scorers that import this need none
+
+    f = click.option(
+        "--cluster",
+        metavar="ADDRESS",
+        help="Play the games on the Dask scheduler at ADDRESS (tcp://host:8786), or on a "
+        "cluster of --jobs processes started for the run (local); the summary and the "
+        "logs are the same. Needs the cluster extra: pip install 'pnp[cluster]'.",
+    )(f)
 
     f = click.option(
         "--jobs",

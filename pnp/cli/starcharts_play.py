@@ -143,6 +143,7 @@ def simulate(
     bot: str,
     budget: int,
     jobs: int,
+    cluster: str | None,
     logs: Path | None,
 ) -> None:
     """Bots play whole games: scores, game length, and how often each objective is claimed."""
@@ -174,6 +175,7 @@ def simulate(
             progress,
             jobs,
             budget,
+            cluster=cluster,
         )
     for path, text in zip(paths, texts, strict=True):
         atomic.write_text(path, text)

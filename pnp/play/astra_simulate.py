@@ -181,6 +181,7 @@ def simulate(
     progress: Callable[[int], object] | None = None,
     difficulty: frozenset[Difficulty] | None = None,
     jobs: int = 1,
+    cluster: str | None = None,
 ) -> tuple[Summary, list[str]]:
     """Play ``games`` games on ``jobs`` processes; game ``k`` is dealt and played from
     ``game_seed(seed, k)``, so any ``jobs`` gives the same result. ``progress(n)`` is
@@ -188,7 +189,7 @@ def simulate(
     # other processes get plain values: compiled frozen classes don't unpickle
     modifiers = None if difficulty is None else sorted(d.value for d in difficulty)
     work = partial(_play_block, players, seed, bot, keep_logs, modifiers)
-    return parallel.gather(work, games, jobs, progress, Summary())
+    return parallel.gather(work, games, jobs, progress, Summary(), cluster)
 
 
 def _play_block(

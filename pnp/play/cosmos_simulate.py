@@ -148,13 +148,14 @@ def simulate(
     jobs: int = 1,
     table: bool = False,
     budget: int = 0,
+    cluster: str | None = None,
 ) -> tuple[Summary, list[str]]:
-    """Play ``games`` games on ``jobs`` processes; game ``k`` is dealt and played from
-    ``game_seed(seed, k)``, so any ``jobs`` gives the same result. ``progress(n)`` is
-    called as games end; the logs kept are table logs with ``table``; ``budget`` is the
-    search bot's playouts a decision."""
+    """Play ``games`` games on ``jobs`` processes (or on the Dask ``cluster``); game ``k``
+    is dealt and played from ``game_seed(seed, k)``, so any ``jobs`` gives the same
+    result. ``progress(n)`` is called as games end; the logs kept are table logs with
+    ``table``; ``budget`` is the search bot's playouts a decision."""
     work = partial(_play_block, players, seed, bot, budget, keep_logs, table)
-    return parallel.gather(work, games, jobs, progress, Summary())
+    return parallel.gather(work, games, jobs, progress, Summary(), cluster)
 
 
 def _bot(name: str, budget: int) -> Bot:

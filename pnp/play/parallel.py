@@ -1,6 +1,7 @@
 """Simulated games split across processes. Game ``k`` is seeded by the run's seed and
 ``k`` alone, the games are cut into contiguous blocks, and the blocks' results are merged
-in order, so any number of jobs gives the same summary and the same logs."""
+in order, so any number of jobs gives the same summary and the same logs, and so does a
+Dask cluster (``pnp.play.cluster``) that plays the blocks instead."""
 
 from __future__ import annotations
 
@@ -38,13 +39,20 @@ def run_blocks(
     games: int,
     jobs: int,
     progress: Callable[[int], object] | None = None,
+    cluster: str | None = None,
 ) -> Iterator[T]:
-    """``work`` on every block, in order; in this process when one job is asked for.
+    """``work`` on every block, in order; in this process when one job is asked for, on
+    the Dask cluster at ``cluster`` (``"local"``: one of ``jobs`` processes) when one is.
     ``work`` must be picklable (a module-level function or a partial of one).
 
     Ctrl-C reaches the workers too (the terminal signals the whole process group): they
     ignore it, and this process, stopped by it, ends them at once rather than waiting for
     the blocks they are playing."""
+    if cluster is not None:
+        from pnp.play.cluster import run_on
+
+        yield from run_on(cluster, work, games, jobs, progress)
+        return
     parts = blocks(games, jobs)
     if jobs <= 1 or len(parts) <= 1:
         results: Iterator[T] = map(work, parts)
@@ -66,10 +74,11 @@ def gather(
     jobs: int,
     progress: Callable[[int], object] | None,
     total: S,
+    cluster: str | None = None,
 ) -> tuple[S, list[str]]:
     """Every block's summary merged into ``total``, and every block's logs, in order."""
     logs: list[str] = []
-    for part, texts in run_blocks(work, games, jobs, progress):
+    for part, texts in run_blocks(work, games, jobs, progress, cluster):
         merge(total, part)
         logs += texts
     return total, logs

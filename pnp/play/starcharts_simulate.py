@@ -135,6 +135,7 @@ def simulate(
     progress: Callable[[int], object] | None = None,
     jobs: int = 1,
     budget: int = 0,
+    cluster: str | None = None,
 ) -> tuple[Summary, list[str]]:
     """Play ``games`` games on ``jobs`` processes; game ``k`` uses its own seeded
     generator, so any one game can be replayed on its own and any ``jobs`` gives the same
@@ -142,11 +143,12 @@ def simulate(
     variant = variant or variant_for(players)
     ref = chart_ref or chart.id
     # other processes get the chart's name, not the chart: compiled frozen classes don't
-    # unpickle, and each process then builds its run tables once
-    where = chart if jobs <= 1 else ref
+    # unpickle, and each process then builds its run tables once (a chart file must be
+    # at the same path on a cluster's workers)
+    where = chart if jobs <= 1 and cluster is None else ref
     _CHARTS[ref] = chart  # forked processes find it here, with any tables it has built
     work = partial(_play_block, where, players, seed, bot, budget, variant.value, ref, keep_logs)
-    return parallel.gather(work, games, jobs, progress, Summary())
+    return parallel.gather(work, games, jobs, progress, Summary(), cluster)
 
 
 def _play_block(
