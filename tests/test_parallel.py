@@ -84,7 +84,7 @@ def test_jobs_default_to_the_machines_cores(monkeypatch: pytest.MonkeyPatch) -> 
     asked: list[int] = []
     real = astra_simulate.simulate
 
-    def fake(*args: object) -> tuple[astra_simulate.Summary, list[str]]:
+    def fake(*args: object, **options: object) -> tuple[astra_simulate.Summary, list[str]]:
         asked.append(int(str(args[-1])))
         return real(3, 1, 1, "random")
 

@@ -69,7 +69,9 @@ def simulate(
             bar = click.progressbar(length=games, label=label, file=sys.stderr)
             progress = stack.enter_context(bar).update
         keep = logs is not None
-        summary, texts = run(players, games, seed, bot, keep, progress, against, jobs, budget)
+        summary, texts = run(
+            players, games, seed, bot, keep, progress, against, jobs, budget=budget
+        )
     for path, log in zip(paths, texts, strict=True):
         atomic.write_text(path, log)
     shown = format_summary(summary, 1 if solo else players, bot, against, lang, budget)
