@@ -105,11 +105,11 @@ def _turn(game: Game, s: State, worth: Worth, rng: random.Random) -> list[Action
     """The active player's ways to end the Action phase from here, and the uses of their
     abilities each valued by the best ending after it, as the greedy bot weighs them."""
     base = game.state
-    if game.action_skipped:
-        return [END]
-    finish: Action = END if game.phase is ACTION else REST
-    observes = _observes(game, rng) if _may_observe(game) else []
-    scored = _scored(s, base, worth, [finish, *observes], settle=True)
+    ends: list[Action] = [END]  # an ability skipped the Action phase
+    if not game.action_skipped:
+        ends = [END if game.phase is ACTION else REST]
+        ends += _observes(game, rng) if _may_observe(game) else []
+    scored = _scored(s, base, worth, ends, settle=True)
     mine = Game(s)
     for card in game.usable():
         if use := _use(game, card, rng):
