@@ -69,9 +69,11 @@ def simulate(
             label = text("report.simulating", lang)
             bar = click.progressbar(length=games, label=label, file=sys.stderr)
             progress = stack.enter_context(bar).update
+        keep = logs is not None
         summary, texts = run(
-            players, games, seed, bot, logs is not None, progress, against, jobs, cluster=cluster
+            players, games, seed, bot, keep, progress, against, jobs, budget=budget, cluster=cluster
         )
     for path, log in zip(paths, texts, strict=True):
         atomic.write_text(path, log)
-    click.echo(format_summary(summary, 1 if solo else players, bot, against, lang), nl=False)
+    shown = format_summary(summary, 1 if solo else players, bot, against, lang, budget)
+    click.echo(shown, nl=False)

@@ -21,6 +21,7 @@ from pnp.astra.setup import PTOLEMY, Setup, setup, solo_game
 from pnp.astra.solo import Difficulty, format_difficulty
 from pnp.astra.text import Lang, text
 from pnp.play import parallel
+from pnp.play.astra_search import SearchBot, seat_due
 from pnp.score.astra import element_name
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
@@ -48,12 +49,16 @@ class Played:
 
 
 def play(
-    players: int, seed: int, bot: Bot, difficulty: frozenset[Difficulty] | None = None
+    players: int,
+    seed: int,
+    bot: Bot | tuple[Bot, ...],
+    difficulty: frozenset[Difficulty] | None = None,
 ) -> Played:
-    """One game dealt by ``seed``, every decision made by ``bot`` with a generator seeded
-    by ``seed`` too; with a ``difficulty`` (a set, perhaps empty) a solo game against
-    Ptolemy, whose turns the engine plays. The game is played in place on one state (no
-    copy a step); the bot sees it through a ``Game``."""
+    """One game dealt by ``seed``, every decision made by ``bot`` (or by each seat's own,
+    a tuple of them) with a generator seeded by ``seed`` too; with a ``difficulty`` (a
+    set, perhaps empty) a solo game against Ptolemy, whose turns the engine plays. The
+    game is played in place on one state (no copy a step); the bot sees it through a
+    ``Game``."""
     if difficulty is None:
         dealt = setup(NAMES[:players], seed=seed)
     else:
@@ -73,7 +78,7 @@ def play(
     for _ in range(MAX_DECISIONS):
         if game.over:
             break
-        action = bot(game, rng)
+        action = (bot[seat_due(game)] if isinstance(bot, tuple) else bot)(game, rng)
         if isinstance(action, PickBoon):
             picks.append((game.resolving or "", action.boon))
         before, who = game.turn, game.active
@@ -182,13 +187,15 @@ def simulate(
     difficulty: frozenset[Difficulty] | None = None,
     jobs: int = 1,
     cluster: str | None = None,
+    budget: int = 0,
 ) -> tuple[Summary, list[str]]:
     """Play ``games`` games on ``jobs`` processes; game ``k`` is dealt and played from
     ``game_seed(seed, k)``, so any ``jobs`` gives the same result. ``progress(n)`` is
-    called as games end. With a ``difficulty`` the games are solo, against Ptolemy."""
+    called as games end. With a ``difficulty`` the games are solo, against Ptolemy. The
+    search bot plays ``budget`` playouts a decision."""
     # other processes get plain values: compiled frozen classes don't unpickle
     modifiers = None if difficulty is None else sorted(d.value for d in difficulty)
-    work = partial(_play_block, players, seed, bot, keep_logs, modifiers)
+    work = partial(_play_block, players, seed, bot, budget, keep_logs, modifiers)
     return parallel.gather(work, games, jobs, progress, Summary(), cluster)
 
 
@@ -196,6 +203,7 @@ def _play_block(
     players: int,
     seed: int,
     bot: str,
+    budget: int,
     keep_logs: bool,
     modifiers: list[str] | None,
     block: range,
@@ -203,8 +211,9 @@ def _play_block(
     difficulty = None if modifiers is None else frozenset(map(Difficulty, modifiers))
     summary = Summary()
     logs = []
+    player = SearchBot(budget) if bot == "search" else BOTS[bot]
     for k in block:
-        played = play(players, game_seed(seed, k), BOTS[bot], difficulty)
+        played = play(players, game_seed(seed, k), player, difficulty)
         summary.add(played)
         if keep_logs:
             logs.append(log_text(played))
@@ -247,8 +256,12 @@ def format_summary(
     bot: str,
     difficulty: frozenset[Difficulty] | None = None,
     lang: Lang = Lang.EN,
+    budget: int = 0,
 ) -> str:
+    """The run's summary; the search bot's ``budget`` is said with its name."""
     games = summary.games
+    if bot == "search":
+        bot = _said("search", lang, budget=budget)
     if difficulty is None:
         lines = [
             _said("header", lang, games=games, players=players, bot=bot),
