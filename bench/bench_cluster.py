@@ -29,7 +29,7 @@ import distributed  # noqa: E402
 
 from pnp.play.cluster import run_on  # noqa: E402
 from pnp.play.cosmos_simulate import simulate  # noqa: E402
-from pnp.play.parallel import MAX_BLOCK  # noqa: E402
+from pnp.play.parallel import MAX_BLOCK, blocks  # noqa: E402
 
 PLAYERS, BOT, SEED = 3, "greedy", 1
 EMPTY_BLOCKS = 1000  # blocks that play nothing, for the cost of a block
@@ -48,7 +48,7 @@ def empty_blocks_per_second(address: str, workers: int) -> float:
     scheduler's round trip, and the pickling of a block's function and of its result."""
     games = EMPTY_BLOCKS * MAX_BLOCK  # blocks of MAX_BLOCK "games", none of them played
     start = time.perf_counter()
-    assert sum(run_on(address, len, games, workers)) == games
+    assert sum(run_on(address, len, games, workers, None, blocks)) == games
     return EMPTY_BLOCKS / (time.perf_counter() - start)
 
 

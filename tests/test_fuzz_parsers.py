@@ -29,8 +29,9 @@ from pnp.cosmos.log import format_log as cosmos_format_log
 from pnp.cosmos.log import parse_log as cosmos_parse_log
 from pnp.cosmos.record_file import format_record, parse_record
 from pnp.errors import PnpError, SourceError
+from pnp.play.starcharts_games import deal, play
 from pnp.play.starcharts_session import VersusSession
-from pnp.play.starcharts_simulate import deal, log_text, play
+from pnp.play.starcharts_simulate import log_text
 from pnp.score.cosmos import cosmos_json, score_record
 from pnp.score.cosmos_replay import check_log as cosmos_check_log
 from pnp.score.cosmos_replay import replay as cosmos_replay

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from pnp.play.starcharts_simulate import NAMES, deal, play
+from pnp.play.starcharts_games import NAMES, deal, play
 from pnp.starcharts.actions import Turn
 from pnp.starcharts.bots import random_turn
 from pnp.starcharts.chart import load_chart

@@ -23,7 +23,7 @@ from pnp.cli import cli
 from pnp.errors import MAX_SHOWN, SourceError
 from pnp.play.astra_simulate import log_text
 from pnp.play.astra_simulate import play as play_astra
-from pnp.play.starcharts_simulate import deal, play
+from pnp.play.starcharts_games import deal, play
 from pnp.starcharts.bots import BOTS
 from pnp.starcharts.chart import load_chart
 from pnp.starcharts.log import format_log

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import SourceError
-from pnp.play.starcharts_simulate import deal, log_text, play
+from pnp.play.starcharts_games import deal, play
+from pnp.play.starcharts_simulate import log_text
 from pnp.score.starcharts import score_finished
 from pnp.score.starcharts_replay import check_log, finished_text
 from pnp.starcharts.bots import BOTS

@@ -14,7 +14,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.play.starcharts_simulate import deal, log_text, play
+from pnp.play.starcharts_games import deal, play
+from pnp.play.starcharts_simulate import log_text
 from pnp.score.report import result_json
 from pnp.score.starcharts_replay import check_log, game_result
 from pnp.starcharts.bots import BOTS

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from pnp.play.starcharts_games import deal
 from pnp.play.starcharts_search import DraftRules, duel, search_bot
-from pnp.play.starcharts_simulate import deal, simulate
+from pnp.play.starcharts_simulate import simulate
 from pnp.score.result import GameResult
 from pnp.score.starcharts_replay import check_log
 from pnp.starcharts.actions import Draft, Skip

@@ -94,7 +94,7 @@ def _chart(ref: str) -> Chart:
 
 
 def _objectives(chart: Chart, given: str | None, rng: random.Random) -> tuple[str, ...]:
-    from pnp.play.starcharts_simulate import deal
+    from pnp.play.starcharts_games import deal
     from pnp.starcharts.setup import Setup, Variant, check_setup
 
     if given is None:

@@ -33,19 +33,19 @@ def run_on(
     work: Callable[[range], T],
     games: int,
     jobs: int,
-    progress: Callable[[int], object] | None = None,
+    progress: Callable[[int], object] | None,
+    cut: Callable[[int, int], list[range]],
 ) -> Iterator[T]:
-    """``work`` on every block of the ``games`` on the cluster at ``address`` (or on a
-    local one of ``jobs`` processes), the results in the blocks' order, each counted by
+    """``work`` on every block of the ``games`` (``cut(games, threads)``, as
+    ``pnp.play.parallel.blocks`` cuts them) on the cluster at ``address`` (or on a local
+    one of ``jobs`` processes), the results in the blocks' order, each counted by
     ``progress`` as it comes. Stopped early (Ctrl-C, a block's error) it cancels the
     blocks not yet played and lets go of the cluster."""
-    from pnp.play.parallel import blocks
-
     distributed = _dask()
     lost = (OSError, distributed.CancelledError, distributed.KilledWorker)
     with _connected(distributed, address, jobs) as client:
         threads: int = sum(client.nthreads().values())
-        parts = blocks(games, max(1, threads))
+        parts = cut(games, max(1, threads))
         n = len(parts)
         futures: list[Any] = client.map(_checked, [__version__] * n, [work] * n, parts, pure=False)
         pending = dict(enumerate(futures))

@@ -51,7 +51,7 @@ def run_blocks(
     if cluster is not None:
         from pnp.play.cluster import run_on
 
-        yield from run_on(cluster, work, games, jobs, progress)
+        yield from run_on(cluster, work, games, jobs, progress, blocks)
         return
     parts = blocks(games, jobs)
     if jobs <= 1 or len(parts) <= 1:

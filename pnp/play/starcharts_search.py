@@ -22,7 +22,7 @@ from functools import partial
 from typing import NamedTuple
 
 from pnp.play.search import search
-from pnp.play.starcharts_simulate import NAMES, deal, play, play_on
+from pnp.play.starcharts_games import NAMES, deal, play, play_on
 from pnp.score.starcharts_replay import game_result
 from pnp.starcharts.actions import Skip, Turn
 from pnp.starcharts.bots import Bot, draft, greedy_drafts, greedy_turn
