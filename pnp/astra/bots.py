@@ -134,14 +134,14 @@ def _undiscovered(game: Game) -> list[str]:
     return [info.card.name for info, _ in _open(game.state)]
 
 
-def _may_observe(game: Game) -> bool:
+def may_observe(game: Game) -> bool:
     s = game.state
     p = s.players[s.active]
     again = s.phase is ACTION
     return bool(p.stardust and (p.telescopes or not again) and not s.now.skip_action)
 
 
-def _use(game: Game, card: str, rng: random.Random) -> UseAbility | None:
+def ability_use(game: Game, card: str, rng: random.Random) -> UseAbility | None:
     """A use of ``card``'s ability with random legal targets (None: it cannot be used)."""
     effect = effects()[cards()[card_id(card)].card.ability].name
     if effect == "buy-telescopes":
@@ -167,7 +167,7 @@ def _use(game: Game, card: str, rng: random.Random) -> UseAbility | None:
     )
 
 
-def _wake(game: Game, who: str, boon: int) -> tuple[str, ...]:
+def wake_cards(game: Game, who: str, boon: int) -> tuple[str, ...]:
     """The cards an Activation boon reactivates: the highest Final Scoring fame first."""
     gift = cards()[card_id(game.resolving or "")].card.boons[boon - 1]
     if gift.kind is not BoonKind.ACTIVATION:
@@ -180,7 +180,7 @@ def random_bot(game: Game, rng: random.Random) -> Action:
     """A random legal decision for whoever is due."""
     if game.phase is BOONS:
         who, boon = rng.choice(game.due), rng.choice(game.open_boons())
-        return PickBoon(who, boon, _wake(game, who, boon))
+        return PickBoon(who, boon, wake_cards(game, who, boon))
     if game.phase is DISCARD:
         p = game.player(game.active)
         return Discard(tuple(rng.sample(p.active + p.exhausted, game.excess)))
@@ -188,12 +188,12 @@ def random_bot(game: Game, rng: random.Random) -> Action:
         card = rng.choice(game.dream_cards())
         return Dream(Observe(card, rng.choice(game.dream_paths(card))))
     usable = game.usable()
-    if usable and rng.random() < USE and (use := _use(game, rng.choice(usable), rng)):
+    if usable and rng.random() < USE and (use := ability_use(game, rng.choice(usable), rng)):
         return use
     if game.action_skipped:
         return End()
     again = game.phase is ACTION
-    if rng.random() < (AGAIN if again else OBSERVE) and _may_observe(game):
+    if rng.random() < (AGAIN if again else OBSERVE) and may_observe(game):
         board = [c for c in game.board if c is not None]
         stardust = game.player(game.active).stardust
         for card in rng.sample(board, len(board)):
@@ -265,7 +265,7 @@ def _cheapest(game: Game) -> Action:
     """The cheapest decision due in the Boons, Discard or Dream phase."""
     if game.phase is BOONS:
         who, boon = game.due[0], game.open_boons()[0]
-        return PickBoon(who, boon, _wake(game, who, boon))
+        return PickBoon(who, boon, wake_cards(game, who, boon))
     if game.phase is DISCARD:
         owned = game.player(game.active)
         cheap = sorted((*owned.exhausted, *owned.active), key=lambda c: constellation(c).fame)
@@ -274,7 +274,7 @@ def _cheapest(game: Game) -> Action:
     return Dream(Observe(card, game.dream_paths(card)[0]))
 
 
-def _best(
+def best_action(
     s: State, before: State, worth: Worth, choices: list[Action], settle: bool
 ) -> tuple[Action, float]:
     """The first of the best ``choices``, each played on ``s`` as ``before`` (a copy of it)
@@ -295,7 +295,7 @@ def _best(
     return choice, best
 
 
-def _observes(game: Game, rng: random.Random) -> list[Action]:
+def observe_options(game: Game, rng: random.Random) -> list[Action]:
     s = game.state
     stardust = s.players[s.active].stardust
     common = COMMON_START in s.now.flags
@@ -311,16 +311,16 @@ def _observes(game: Game, rng: random.Random) -> list[Action]:
     return out
 
 
-def _plan(game: Game, before: State, worth: Worth, rng: random.Random) -> tuple[Action, float]:
+def plan_turn(game: Game, before: State, worth: Worth, rng: random.Random) -> tuple[Action, float]:
     """The best way found to end the Action phase from here, and what it is worth once
     the turn is over (``game`` is a view of the state the bot plays on, ``before`` a copy
     of it)."""
     s = game.state
     if game.action_skipped:
-        return _best(s, before, worth, [END], settle=True)
+        return best_action(s, before, worth, [END], settle=True)
     finish: Action = END if game.phase is ACTION else REST
-    observes = _observes(game, rng) if _may_observe(game) else []
-    return _best(s, before, worth, [finish, *observes], settle=True)
+    observes = observe_options(game, rng) if may_observe(game) else []
+    return best_action(s, before, worth, [finish, *observes], settle=True)
 
 
 def greedy_bot(game: Game, rng: random.Random) -> Action:
@@ -330,25 +330,27 @@ def greedy_bot(game: Game, rng: random.Random) -> Action:
     mine = Game(s)
     if game.phase is BOONS:
         who = game.due[0]
-        picks: list[Action] = [PickBoon(who, b, _wake(game, who, b)) for b in game.open_boons()]
-        return _best(s, base, Worth(s.names.index(who)), picks, settle=False)[0]
+        picks: list[Action] = [
+            PickBoon(who, b, wake_cards(game, who, b)) for b in game.open_boons()
+        ]
+        return best_action(s, base, Worth(s.names.index(who)), picks, settle=False)[0]
     worth = Worth(s.active)
     if game.phase is DISCARD:
         owned = game.player(game.active)
         held = [*owned.active, *owned.exhausted]
         combos = itertools.islice(itertools.combinations(held, game.excess), DISCARDS)
-        return _best(s, base, worth, [Discard(c) for c in combos], settle=False)[0]
+        return best_action(s, base, worth, [Discard(c) for c in combos], settle=False)[0]
     if game.phase is DREAM:
         dreams: list[Action] = [
             Dream(Observe(c, p)) for c in game.dream_cards() for p in game.dream_paths(c)[:DREAMS]
         ]
-        return _best(s, base, worth, dreams, settle=True)[0]
-    action, best = _plan(mine, base, worth, rng)
+        return best_action(s, base, worth, dreams, settle=True)[0]
+    action, best = plan_turn(mine, base, worth, rng)
     for card in game.usable():
-        if use := _use(game, card, rng):
+        if use := ability_use(game, card, rng):
             s.restore(base)
             play(s, use)
-            if (after := _plan(mine, s.copy(), worth, rng)[1]) > best:
+            if (after := plan_turn(mine, s.copy(), worth, rng)[1]) > best:
                 action, best = use, after
     return action
 

@@ -141,20 +141,20 @@ def _best(me: int, choices: Sequence[Action], s: State) -> Action:
     first of equals."""
     best, found = -1e9, choices[0]
     for action in choices:
-        worth = value(_play_out(_after(s, action), me), me)
+        worth = value(answer_steps(after_action(s, action), me), me)
         if worth > best:
             best, found = worth, action
     return found
 
 
-def _after(s: State, action: Action) -> State:
+def after_action(s: State, action: Action) -> State:
     """A copy of ``s`` with ``action`` played."""
     t = s.copy()
     play(t, action)
     return t
 
 
-def _play_out(s: State, me: int) -> State:
+def answer_steps(s: State, me: int) -> State:
     """``s`` (changed in place) once the effect steps due are answered greedily (cheaply)."""
     while s.needs and to_move(s) == me and s.needs[0].kind not in _OWN:
         play(s, _cheap_answer(s))
@@ -304,7 +304,7 @@ def _shift(s: State) -> Action:
                 energy.shift(after, action)
                 walk(after, first or action)
             else:
-                worth = _rewards(t)
+                worth = reward_worth(t)
                 if worth > best:
                     best, found = worth, first or action
 
@@ -313,7 +313,7 @@ def _shift(s: State) -> Action:
     return found
 
 
-def _rewards(s: State) -> float:
+def reward_worth(s: State) -> float:
     board = main_board()
     own = s.tokens[s.active]
     worth = sum(WORTH[r.gain] * r.n for r in board.controls[own].active)
@@ -376,7 +376,7 @@ def _craft(s: State, rng: random.Random) -> Action:
             uses += [Use(card.id, pay, k) for k in range(len(card.effect))]
     if uses:
         use = _best(me, uses, s)
-        if value(_play_out(_after(s, use), me), me) > now + 0.5:
+        if value(answer_steps(after_action(s, use), me), me) > now + 0.5:
             return use
     return _omega(s)
 

@@ -33,13 +33,13 @@ from pnp.astra.bots import (
     END,
     REST,
     Worth,
-    _best,
-    _may_observe,
-    _observes,
-    _plan,
-    _use,
-    _wake,
+    ability_use,
+    best_action,
     greedy_bot,
+    may_observe,
+    observe_options,
+    plan_turn,
+    wake_cards,
 )
 from pnp.astra.game import Game, play
 from pnp.astra.model import EMPTY
@@ -70,7 +70,9 @@ def ranked(game: Game, rng: random.Random) -> list[Action]:
     settle = True
     if game.phase is BOONS:
         who = base.names[seat]
-        choices: list[Action] = [PickBoon(who, b, _wake(game, who, b)) for b in game.open_boons()]
+        choices: list[Action] = [
+            PickBoon(who, b, wake_cards(game, who, b)) for b in game.open_boons()
+        ]
         settle = False
     elif game.phase is DISCARD:
         owned = game.player(game.active)
@@ -93,7 +95,7 @@ def _scored(
     out = []
     for action in choices:
         s.restore(before)
-        out.append((_best(s, before, worth, [action], settle)[1], action))
+        out.append((best_action(s, before, worth, [action], settle)[1], action))
     return out
 
 
@@ -108,14 +110,14 @@ def _turn(game: Game, s: State, worth: Worth, rng: random.Random) -> list[Action
     ends: list[Action] = [END]  # an ability skipped the Action phase
     if not game.action_skipped:
         ends = [END if game.phase is ACTION else REST]
-        ends += _observes(game, rng) if _may_observe(game) else []
+        ends += observe_options(game, rng) if may_observe(game) else []
     scored = _scored(s, base, worth, ends, settle=True)
     mine = Game(s)
     for card in game.usable():
-        if use := _use(game, card, rng):
+        if use := ability_use(game, card, rng):
             s.restore(base)
             play(s, use)
-            scored.append((_plan(mine, s.copy(), worth, rng)[1], use))
+            scored.append((plan_turn(mine, s.copy(), worth, rng)[1], use))
     return _sorted(scored)
 
 

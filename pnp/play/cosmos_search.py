@@ -38,7 +38,7 @@ from pnp.cosmos.actions import (
     TakeCard,
     Use,
 )
-from pnp.cosmos.bots import _after, _play_out, _rewards, greedy_bot, value
+from pnp.cosmos.bots import after_action, answer_steps, greedy_bot, reward_worth, value
 from pnp.cosmos.chance import below, shuffle
 from pnp.cosmos.content import advanced_life, goals
 from pnp.cosmos.flow import final
@@ -148,7 +148,7 @@ def _shifts(s: State) -> list[Plan]:
                 energy.shift(after, action)
                 walk(after, (*plan, action))
             elif (t.tokens, t.dark) not in ends:
-                ends[t.tokens, t.dark] = (_rewards(t), (*plan, Collect()))
+                ends[t.tokens, t.dark] = (reward_worth(t), (*plan, Collect()))
 
     walk(s, ())
     ranked = sorted(ends.values(), key=lambda e: -e[0])
@@ -186,7 +186,7 @@ def _crafts(s: State, rng: random.Random) -> list[Action]:
     best: list[tuple[float, Action]] = []
     for group in groups.values():  # of a big kind, a fixed spread: no random draw
         actions = group[:: len(group) // SAMPLE + 1] if len(group) > SAMPLE else group
-        worths = [value(_play_out(_after(s, a), me), me) for a in actions]
+        worths = [value(answer_steps(after_action(s, a), me), me) for a in actions]
         k = max(range(len(actions)), key=lambda k: (worths[k], -k))
         best.append((worths[k], actions[k]))
     first = greedy_bot(s, rng)
