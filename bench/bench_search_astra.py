@@ -10,34 +10,17 @@ Deal k is ``game_seed(seed, k)``, as ``pnp astra simulate`` deals game k; one pr
 from __future__ import annotations
 
 import argparse
-import math
-import random
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pnp.astra.actions import Action
+from duels import Timed, over_deals
+
 from pnp.astra.bots import Bot, greedy_bot
-from pnp.astra.game import Game
 from pnp.play.astra_search import SearchBot
 from pnp.play.astra_simulate import game_seed, play
-
-
-class Timed:
-    """A bot that counts its decisions and the time they take."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot, self.decisions, self.seconds = bot, 0, 0.0
-
-    def __call__(self, game: Game, rng: random.Random) -> Action:
-        start = time.perf_counter()
-        action = self.bot(game, rng)
-        self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return action
 
 
 def row(budget: int, deals: int, seed: int) -> str:
@@ -53,13 +36,12 @@ def row(budget: int, deals: int, seed: int) -> str:
             mine.append(me)
             theirs.append(other)
         per_deal.append(won / 2)
-    rate = statistics.fmean(per_deal)
-    half = 1.96 * statistics.stdev(per_deal) / math.sqrt(deals) if deals > 1 else math.nan
+    rate, half = over_deals(per_deal)
     low, high = max(0.0, rate - half), min(1.0, rate + half)
     return (
         f"{budget:>6} {2 * deals:>6} {rate:>7.0%} {f'{low:.0%}–{high:.0%}':>10} "
         f"{statistics.fmean(mine):>8.1f} {statistics.fmean(theirs):>8.1f} "
-        f"{search.decisions / search.seconds:>10.1f}"
+        f"{search.speed:>10.1f}"
     )
 
 

@@ -12,7 +12,6 @@ the nebulae of each size it took a game (collected or at the omega)."""
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -22,6 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from duels import wilson  # noqa: E402
 
 from pnp.cosmos.actions import Action, Advance, Discharge, Omega, TakeNebula, Use  # noqa: E402
 from pnp.cosmos.bots import greedy_bot  # noqa: E402
@@ -90,13 +91,6 @@ def one_game(seed: int, budget: int, search_seat: int, result: Result) -> None:
         result.points[name].append(scores[seat].total)
         mine = [a for who, a in moved if who == seat]
         result.use[name].add(mine, played.game.state.players[seat].board.nova != 0)
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    z, p = 1.96, wins / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
 
 
 def main() -> None:

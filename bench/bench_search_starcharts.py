@@ -13,37 +13,17 @@ on a quiet machine for the decisions a second."""
 from __future__ import annotations
 
 import argparse
-import math
-import random
 import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from duels import Timed, over_deals  # noqa: E402
+
 from pnp.play.starcharts_search import WIDTH, Duel, duel, search_bot  # noqa: E402
-from pnp.starcharts.actions import Turn  # noqa: E402
-from pnp.starcharts.bots import Bot  # noqa: E402
 from pnp.starcharts.chart import load_chart  # noqa: E402
-from pnp.starcharts.game import Game  # noqa: E402
-
-
-class Timed:
-    """A bot that counts its decisions and the time it spends on them."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.decisions = 0
-        self.seconds = 0.0
-
-    def __call__(self, game: Game, seat: int, rng: random.Random) -> Turn:
-        start = time.perf_counter()
-        turn = self.bot(game, seat, rng)
-        self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return turn
 
 
 def row(chart_id: str, budget: int, games: int, seed: int, width: int) -> str:
@@ -52,16 +32,13 @@ def row(chart_id: str, budget: int, games: int, seed: int, width: int) -> str:
     pairs: list[tuple[Duel, Duel]] = [
         (duel(chart, seed, k, timed, 0), duel(chart, seed, k, timed, 1)) for k in range(games)
     ]
-    shares = [(a.share + b.share) / 2 for a, b in pairs]
-    rate = statistics.fmean(shares)
-    half = 1.96 * statistics.stdev(shares) / math.sqrt(games) if games > 1 else math.nan
+    rate, half = over_deals([(a.share + b.share) / 2 for a, b in pairs])
     played = [d for pair in pairs for d in pair]
     mine = statistics.fmean(d.score for d in played)
     greedy = statistics.fmean(d.greedy for d in played)
-    speed = timed.decisions / timed.seconds
     return (
         f"| `{chart_id}` | {budget} | {2 * games} | {rate:.0%} ± {half:.0%} "
-        f"| {mine:.1f} | {greedy:.1f} | {speed:.1f} |"
+        f"| {mine:.1f} | {greedy:.1f} | {timed.speed:.1f} |"
     )
 
 
