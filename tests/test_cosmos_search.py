@@ -12,12 +12,13 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli.cosmos_sim import simulate as simulate_command
-from pnp.cosmos.actions import Action, Omega, Use
+from pnp.cosmos import energy
+from pnp.cosmos.actions import Action, Collect, Omega, Shift, Use
 from pnp.cosmos.bots import greedy_bot
 from pnp.cosmos.game import legal, play, to_move
 from pnp.cosmos.log import parse_log
 from pnp.cosmos.setup import start
-from pnp.cosmos.state import CRAFT, OVER, State
+from pnp.cosmos.state import CRAFT, OVER, SHIFT, State
 from pnp.play.cosmos_search import CosmosRules, SearchBot, unseen
 from pnp.play.cosmos_simulate import Played, game_seed, log_text
 from pnp.play.cosmos_simulate import play as play_game
@@ -25,7 +26,7 @@ from pnp.score.cosmos_replay import check_log
 
 DEAL = game_seed(7, 0)
 # The two all-search games of ``simulate --players 2 --games 2 --seed 3 --budget 1``.
-PINNED = "2381c6b73af8aa58"
+PINNED = "54a7f8ec53f1a690"
 
 
 def seated(search_seat: int) -> Played:
@@ -110,3 +111,36 @@ def test_the_candidates_keep_what_greedy_never_does() -> None:
             assert cards <= {m.card for m in moves if isinstance(m, Use)}
         play(s, greedy_bot(s, rng))
     assert seen == {Use, Omega}
+
+
+def _ends(s: State) -> set[int]:
+    """Where the active player's token can end a shift (every path walked)."""
+    found: set[int] = set()
+    for action in energy.shift_actions(s):
+        if isinstance(action, Shift):
+            after = s.copy()
+            energy.shift(after, action)
+            found |= _ends(after)
+        else:
+            found.add(s.tokens[s.active])
+    return found
+
+
+def test_a_shift_weighs_every_control_the_token_can_end_on() -> None:
+    """So Gravity's supernova is weighed even when other rewards are richer."""
+    s, rng, shifts = start(("Ann", "Ben"), 9), random.Random(9), 0
+    rules = CosmosRules(rng)
+    while s.phase is not OVER:
+        if s.phase is SHIFT and not s.needs and s.moves == 0:
+            reached = set()
+            for plan in rules.moves(s, s.active):
+                t = s.copy()
+                for action in plan:
+                    if isinstance(action, Shift):
+                        energy.shift(t, action)
+                reached.add(t.tokens[t.active])
+                assert isinstance(plan[-1], Collect)
+            assert reached == _ends(s)
+            shifts += 1
+        play(s, greedy_bot(s, rng))
+    assert shifts >= 5

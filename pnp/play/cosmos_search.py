@@ -1,8 +1,11 @@
 """Crafting the Cosmos' search bot: the game-free Monte Carlo search of
 ``pnp.play.search`` given the ``Rules`` of this game.
 
-A move is a short plan of actions: a shift is searched as a whole (every reachable
-placement of the energy tokens, then collecting), any other decision as one action. The
+A move is a short plan of actions: a shift is searched as a whole (a placement of the
+energy tokens it can reach, then collecting: the richest by greedy's worth of the
+rewards on each control the player's token can end on, so the supernova of Gravity's
+active reward is weighed too, then the richest others), any other decision as one
+action. The
 candidates are pruned by the greedy bot's own evaluation, but the kinds of action greedy
 seldom or never takes stay in: every power card's activation, a supernova, advanced
 life, a Time card's discharge, a power card gained, a size-2 or size-3 nebula, each card
@@ -49,7 +52,7 @@ from pnp.play.search import search
 Plan = tuple[Action, ...]
 
 CRAFT_MOVES = 6  # craft actions kept by greedy's evaluation, besides the kinds kept always
-SHIFT_PLANS = 4  # shifts kept, by the rewards collected
+SHIFT_PLANS = 4  # shifts kept at least, by the rewards collected
 SAMPLE = 24  # at most this many actions of one kind weighed
 MARGIN = 0.1  # the share of a playout's value the points margin gives
 SPREAD = 40.0  # a margin of this many points is worth all of that share
@@ -138,8 +141,9 @@ def _answers(s: State, rng: random.Random) -> list[Action]:
 
 
 def _shifts(s: State) -> list[Plan]:
-    """The shifts that end in different placements of the tokens, the richest first."""
-    ends: dict[tuple[tuple[int, ...], tuple[int, int, int, int]], tuple[float, Plan]] = {}
+    """The shifts that end in different placements of the tokens: the richest ending on
+    each control (whose active reward the player collects), then the richest others."""
+    ends: dict[tuple[tuple[int, ...], tuple[int, int, int, int]], tuple[float, int, Plan]] = {}
 
     def walk(t: State, plan: Plan) -> None:
         for action in energy.shift_actions(t):
@@ -148,11 +152,17 @@ def _shifts(s: State) -> list[Plan]:
                 energy.shift(after, action)
                 walk(after, (*plan, action))
             elif (t.tokens, t.dark) not in ends:
-                ends[t.tokens, t.dark] = (reward_worth(t), (*plan, Collect()))
+                end = (reward_worth(t), t.tokens[t.active], (*plan, Collect()))
+                ends[t.tokens, t.dark] = end
 
     walk(s, ())
     ranked = sorted(ends.values(), key=lambda e: -e[0])
-    return [plan for _, plan in ranked[:SHIFT_PLANS]]
+    controls: dict[int, Plan] = {}
+    for _, control, plan in ranked:
+        controls.setdefault(control, plan)
+    out = list(controls.values())
+    out += [plan for _, _, plan in ranked if plan not in out][: max(0, SHIFT_PLANS - len(out))]
+    return out
 
 
 def _kind(a: Action) -> tuple[object, ...]:
