@@ -50,3 +50,23 @@ def test_it_links_every_page_of_the_site() -> None:
     pages = {p.name for p in (ROOT / "docs").glob("*.md")}
     assert pages - linked <= {"rules.md", "scan-plan.md"}  # RULES.md itself is linked
     assert "](RULES.md)" in README
+
+
+def test_each_games_search_budget_is_the_one_its_bench_row_gives() -> None:
+    from pnp.cli.astra_sim import simulate as astra
+    from pnp.cli.cosmos_sim import simulate as cosmos
+    from pnp.cli.starcharts_play import simulate as starcharts
+
+    said = re.search(
+        r"defaults to its budget here \(Star Charts (\d+), Astra (\d+), Cosmos (\d+)\)", README
+    )
+    assert said, "the README names each game's default --budget"
+    rows = {
+        game: int(re.search(rf"^\| {game}[^|]* \| (\d+) \|", README, re.M)[1])  # type: ignore[index]
+        for game in ("Star Charts", "Astra", "Crafting the Cosmos")
+    }
+    defaults = [
+        next(p.default for p in command.params if p.name == "budget")
+        for command in (starcharts, astra, cosmos)
+    ]
+    assert defaults == [int(n) for n in said.groups()] == list(rows.values())

@@ -35,7 +35,7 @@ from pnp.cli.play_options import given, log_paths, search_budget, simulation_opt
 @click.option(
     "--difficulty", default="", callback=difficulty_option, help=f"With --solo. {DIFFICULTY_HELP}"
 )
-@simulation_options
+@simulation_options(budget=32)
 @LANG
 def simulate(
     players: int,

@@ -27,7 +27,7 @@ from pnp.cli.play_options import log_paths, search_budget, simulation_options
     help="Write the --logs as a table writes them: the set-up and every card, tile and "
     "token drawn instead of the seed.",
 )
-@simulation_options
+@simulation_options(budget=8)
 def simulate(
     players: int,
     table: bool,

@@ -57,9 +57,14 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
     return cores() if value is None else value
 
 
-def simulation_options(f: F) -> F:
-    """``--games``, ``--seed``, ``--bot``, ``--budget``, ``--jobs``, ``--cluster`` and
-    ``--logs``: every game's ``simulate``."""
+def simulation_options(budget: int) -> Callable[[F], F]:
+    """``--games``, ``--seed``, ``--bot``, ``--budget`` (by default ``budget``: the game's
+    own, the one its bench measured), ``--jobs``, ``--cluster`` and ``--logs``: every
+    game's ``simulate``."""
+    return lambda f: _simulation_options(f, budget)
+
+
+def _simulation_options(f: F, budget: int) -> F:
     from pathlib import Path  # here, not on top: the scorers that import this need none
 
     f = click.option(
@@ -86,9 +91,9 @@ def simulation_options(f: F) -> F:
     f = click.option(
         "--budget",
         type=WholeRange(1, MAX_BUDGET),
-        default=200,
+        default=budget,
         show_default=True,
-        help="The search bot's playouts a decision.",
+        help="The search bot's playouts a decision (more: stronger and slower).",
     )(f)
     f = click.option(
         "--bot",

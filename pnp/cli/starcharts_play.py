@@ -133,7 +133,7 @@ def _objectives(chart: Chart, given: str | None, rng: random.Random) -> tuple[st
     type=click.Choice(["solo", "versus-ai"], case_sensitive=False),
     help="For one player: which solo game (default versus-ai).",
 )
-@simulation_options
+@simulation_options(budget=50)
 def simulate(
     chart_ref: str,
     players: int,
